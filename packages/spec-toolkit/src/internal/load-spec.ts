@@ -1,0 +1,155 @@
+import { CORE_SCHEMA, load as loadYaml, types as yamlTypes, YAMLException } from 'js-yaml';
+import type { Diagnostic } from '../types.js';
+import { isPlainObject } from './json-pointer.js';
+import { scanJson } from './json-scanner.js';
+import { createPositionFinder, type TextPosition } from './text-position.js';
+import { locateInYaml } from './yaml-locator.js';
+
+/** The YAML 1.2 core schema plus merge keys (`<<`); no timestamps, so results stay JSON. */
+const YAML_SCHEMA = CORE_SCHEMA.extend({ implicit: [yamlTypes.merge] });
+
+/** A spec input turned into a document, with what parsing found and a way back to the text. */
+export interface LoadedSpec {
+  /** The parsed document; `undefined` when the input could not be parsed at all. */
+  doc: unknown;
+  format: 'object' | 'json' | 'yaml';
+  /** Problems found while reading the input (errors). */
+  diagnostics: Diagnostic[];
+  /** Adds `line` and `column` to diagnostics whose place can be found in the input text. */
+  addPositions(diagnostics: Diagnostic[]): void;
+}
+
+const noPositions = (): void => {};
+
+/**
+ * Reads a spec from an object, a JSON string or a YAML string (also bytes, as UTF-8).
+ * Never throws: unreadable input yields `doc: undefined` and a `SPEC_PARSE_ERROR`.
+ */
+export function loadSpec(input: unknown): LoadedSpec {
+  if (input instanceof Uint8Array) input = new TextDecoder().decode(input);
+  if (typeof input !== 'string') {
+    if (input === undefined || input === null) {
+      return failed('object', 'SPEC_INPUT_MISSING', 'No spec was given: pass an object, or JSON or YAML text.');
+    }
+    return { doc: input, format: 'object', diagnostics: [], addPositions: noPositions };
+  }
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  if (text.trim() === '') return failed('json', 'SPEC_INPUT_EMPTY', 'The spec text is empty.');
+  const first = text.trimStart()[0];
+  return first === '{' || first === '[' ? loadJson(text) : loadYamlText(text);
+}
+
+function failed(format: LoadedSpec['format'], code: string, message: string, at?: TextPosition): LoadedSpec {
+  const diagnostic: Diagnostic = { code, message, path: '' };
+  if (at) Object.assign(diagnostic, at);
+  return { doc: undefined, format, diagnostics: [diagnostic], addPositions: noPositions };
+}
+
+function loadJson(text: string): LoadedSpec {
+  const findPosition = createPositionFinder(text);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const match = /at position (\d+)/.exec(message);
+    const offset = match ? Number(match[1]) : text.length;
+    const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
+    return failed('json', 'SPEC_PARSE_ERROR', `Invalid JSON: ${reason}.`, findPosition(offset));
+  }
+  const diagnostics: Diagnostic[] = [];
+  try {
+    for (const repeat of scanJson(text, [], true).duplicates) {
+      diagnostics.push({
+        code: 'SPEC_DUPLICATE_KEY',
+        message: `Duplicate key "${repeat.key}": JSON parsers keep only the last one.`,
+        path: repeat.pointer,
+        ...findPosition(repeat.offset),
+      });
+    }
+  } catch {
+    // Nesting too deep for a recursive scan: the document is still usable without this check.
+  }
+  return {
+    doc,
+    format: 'json',
+    diagnostics,
+    addPositions(list) {
+      const wanted = list.filter((d) => d.line === undefined).map((d) => d.path);
+      if (wanted.length === 0) return;
+      let offsets: Map<string, number>;
+      try {
+        offsets = scanJson(text, wanted, false).offsets;
+      } catch {
+        return;
+      }
+      for (const diagnostic of list) {
+        if (diagnostic.line !== undefined) continue;
+        const offset = offsets.get(diagnostic.path) ?? nearestAncestorOffset(offsets, diagnostic.path, text);
+        if (offset !== undefined) Object.assign(diagnostic, findPosition(offset));
+      }
+    },
+  };
+}
+
+/** For a pointer that is not in the text (a missing member), the offset of its nearest ancestor. */
+function nearestAncestorOffset(offsets: Map<string, number>, pointer: string, text: string): number | undefined {
+  let current = pointer;
+  while (current !== '') {
+    current = current.slice(0, current.lastIndexOf('/'));
+    const found = offsets.get(current);
+    if (found !== undefined) return found;
+    if (current === '') break;
+    const more = scanJson(text, [current], false).offsets.get(current);
+    if (more !== undefined) {
+      offsets.set(current, more);
+      return more;
+    }
+  }
+  return text.length - text.trimStart().length;
+}
+
+function loadYamlText(text: string): LoadedSpec {
+  const findPosition = createPositionFinder(text);
+  const diagnostics: Diagnostic[] = [];
+  let doc: unknown;
+  try {
+    doc = loadYaml(text, { schema: YAML_SCHEMA });
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    const position = { line: error.mark.line + 1, column: error.mark.column + 1 };
+    if (!error.reason.startsWith('duplicated mapping key')) {
+      return failed('yaml', 'SPEC_PARSE_ERROR', `Invalid YAML: ${error.reason}.`, position);
+    }
+    diagnostics.push({
+      code: 'SPEC_DUPLICATE_KEY',
+      message: 'Duplicate key in a YAML mapping: only the last one is kept.',
+      path: '',
+      ...position,
+    });
+    try {
+      doc = loadYaml(text, { schema: YAML_SCHEMA, json: true });
+    } catch (again) {
+      const reason = again instanceof YAMLException ? again.reason : String(again);
+      return failed('yaml', 'SPEC_PARSE_ERROR', `Invalid YAML: ${reason}.`, position);
+    }
+  }
+  if (!isPlainObject(doc) && !Array.isArray(doc)) {
+    // A lone scalar is valid YAML but no spec; the validators report the shape.
+  }
+  return {
+    doc,
+    format: 'yaml',
+    diagnostics,
+    addPositions(list) {
+      const wanted = list.filter((d) => d.line === undefined).map((d) => d.path);
+      if (wanted.length === 0) return;
+      const offsets = locateInYaml(text, wanted);
+      for (const diagnostic of list) {
+        if (diagnostic.line !== undefined) continue;
+        const offset = offsets.get(diagnostic.path);
+        if (offset !== undefined) Object.assign(diagnostic, findPosition(offset));
+      }
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { HTTP_METHODS, type HttpMethod, type SpecVersion } from '../types.js';
+import { isPlainObject, joinPointer, parsePointer, readAtTokens } from './json-pointer.js';
+
+/** The version a document declares, read from `openapi` or `swagger`. */
+export interface DeclaredVersion {
+  /** The supported family, or null when missing or unsupported. */
+  version: SpecVersion | null;
+  /** The field that declared it, when present. */
+  field: 'openapi' | 'swagger' | null;
+  /** The raw declared value. */
+  raw: unknown;
+}
+
+/** Reads the declared OpenAPI / Swagger version of a document. */
+export function readVersion(doc: unknown): DeclaredVersion {
+  if (!isPlainObject(doc)) return { version: null, field: null, raw: undefined };
+  if (doc.openapi !== undefined) {
+    const raw = doc.openapi;
+    if (typeof raw === 'string' && /^3\.0\.\d+(-.+)?$/.test(raw)) return { version: '3.0', field: 'openapi', raw };
+    if (typeof raw === 'string' && /^3\.1\.\d+(-.+)?$/.test(raw)) return { version: '3.1', field: 'openapi', raw };
+    return { version: null, field: 'openapi', raw };
+  }
+  if (doc.swagger !== undefined) {
+    const raw = doc.swagger;
+    return { version: raw === '2.0' ? '2.0' : null, field: 'swagger', raw };
+  }
+  return { version: null, field: null, raw: undefined };
+}
+
+/** A local reference resolved to its target. */
+export interface Resolved<T = unknown> {
+  value: T;
+  /** Pointer of the final target (the place itself when no `$ref` was followed). */
+  pointer: string;
+}
+
+/** Parses a local `$ref` (`#/a/b`) into pointer tokens; null for external or malformed refs. */
+export function localRefTokens(ref: string): string[] | null {
+  if (!ref.startsWith('#')) return null;
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch {
+    return null;
+  }
+  return parsePointer(fragment);
+}
+
+/**
+ * Follows local `$ref` chains from `value` (found at `pointer`) to a non-reference value.
+ * Returns undefined for a dangling, external or circular chain. Never loops.
+ */
+export function resolveLocal(doc: unknown, value: unknown, pointer: string): Resolved | undefined {
+  let current = value;
+  let at = pointer;
+  const seen = new Set<string>();
+  while (isPlainObject(current) && typeof current.$ref === 'string') {
+    const ref = current.$ref;
+    if (seen.has(ref)) return undefined;
+    seen.add(ref);
+    const tokens = localRefTokens(ref);
+    if (tokens === null) return undefined;
+    const target = readAtTokens(doc, tokens);
+    if (target === undefined) return undefined;
+    current = target;
+    at = ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1));
+  }
+  return { value: current, pointer: at };
+}
+
+/** One operation of a document, with where it lives. */
+export interface OperationEntry {
+  method: HttpMethod;
+  path: string;
+  /** Pointer of the operation object (through a path item `$ref`, the target's place). */
+  pointer: string;
+  operation: Record<string, unknown>;
+  pathItem: Record<string, unknown>;
+  pathItemPointer: string;
+}
+
+/** Lists every operation under `paths`, in document order, following path item `$ref`s. */
+export function listOperations(doc: unknown): OperationEntry[] {
+  const out: OperationEntry[] = [];
+  if (!isPlainObject(doc) || !isPlainObject(doc.paths)) return out;
+  for (const [path, rawItem] of Object.entries(doc.paths)) {
+    if (path.startsWith('x-')) continue;
+    const resolved = resolveLocal(doc, rawItem, joinPointer('/paths', path));
+    if (!resolved || !isPlainObject(resolved.value)) continue;
+    const pathItem = resolved.value;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!isPlainObject(operation)) continue;
+      out.push({
+        method,
+        path,
+        pointer: joinPointer(resolved.pointer, method),
+        operation,
+        pathItem,
+        pathItemPointer: resolved.pointer,
+      });
+    }
+  }
+  return out;
+}
+
+/** A parameter in effect for an operation, resolved through `$ref`. */
+export interface ParameterEntry {
+  name: string;
+  in: string;
+  required: boolean;
+  parameter: Record<string, unknown>;
+  /** Where it is written (the `$ref` site when it was referenced). */
+  pointer: string;
+  /** 'path' for a path-item parameter, 'operation' for the operation's own. */
+  level: 'path' | 'operation';
+}
+
+function readParameters(
+  doc: unknown,
+  list: unknown,
+  pointer: string,
+  level: ParameterEntry['level'],
+): ParameterEntry[] {
+  if (!Array.isArray(list)) return [];
+  const out: ParameterEntry[] = [];
+  list.forEach((raw, index) => {
+    const at = joinPointer(pointer, index);
+    const resolved = resolveLocal(doc, raw, at);
+    if (!resolved || !isPlainObject(resolved.value)) return;
+    const parameter = resolved.value;
+    if (typeof parameter.name !== 'string' || typeof parameter.in !== 'string') return;
+    out.push({
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.required === true,
+      parameter,
+      pointer: at,
+      level,
+    });
+  });
+  return out;
+}
+
+/**
+ * The parameters in effect for an operation: path-item parameters merged with the
+ * operation's own, an operation parameter overriding a path one with the same name and `in`.
+ */
+export function listParameters(doc: unknown, entry: OperationEntry): ParameterEntry[] {
+  const fromPath = readParameters(doc, entry.pathItem.parameters, joinPointer(entry.pathItemPointer, 'parameters'), 'path');
+  const fromOperation = readParameters(doc, entry.operation.parameters, joinPointer(entry.pointer, 'parameters'), 'operation');
+  const own = new Set(fromOperation.map((p) => `${p.in}\u0000${p.name}`));
+  return [...fromPath.filter((p) => !own.has(`${p.in}\u0000${p.name}`)), ...fromOperation];
+}
+
+/** The names of `{template}` parameters in a path, in order. */
+export function templateNames(path: string): string[] {
+  const names: string[] = [];
+  for (const match of path.matchAll(/\{([^{}]*)\}/g)) names.push(match[1] as string);
+  return names;
+}
+
+/**
+ * The schema-like description of a parameter's value: the 3.x `schema`, or in 2.0 the
+ * parameter itself (it carries `type`, `format`, `items`, `enum` directly) or its body `schema`.
+ */
+export function parameterSchema(doc: unknown, parameter: Record<string, unknown>): Record<string, unknown> | undefined {
+  const schema = parameter.schema;
+  if (schema !== undefined) {
+    const resolved = resolveLocal(doc, schema, '');
+    return resolved && isPlainObject(resolved.value) ? resolved.value : undefined;
+  }
+  if (parameter.type !== undefined) return parameter;
+  if (isPlainObject(parameter.content)) {
+    const first = Object.values(parameter.content)[0];
+    if (isPlainObject(first) && first.schema !== undefined) {
+      const resolved = resolveLocal(doc, first.schema, '');
+      return resolved && isPlainObject(resolved.value) ? resolved.value : undefined;
+    }
+  }
+  return undefined;
+}
