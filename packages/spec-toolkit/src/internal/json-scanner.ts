@@ -120,7 +120,9 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
     const c = text.charCodeAt(i);
     if (c === OPEN_BRACE) {
       i++;
-      const seen = findDuplicates ? new Set<string>() : null;
+      // Most objects have a handful of keys: a short array beats a Set until it grows.
+      const seen: string[] | null = findDuplicates ? [] : null;
+      let seenSet: Set<string> | null = null;
       skipWhitespace();
       if (text.charCodeAt(i) === CLOSE_BRACE) {
         i++;
@@ -135,8 +137,16 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
         if (needKey) {
           key = readString();
           if (seen !== null) {
-            if (seen.has(key)) duplicates.push({ pointer: currentPointer(key), key, offset: keyOffset });
-            else seen.add(key);
+            let repeated: boolean;
+            if (seenSet !== null) {
+              repeated = seenSet.has(key);
+              seenSet.add(key);
+            } else {
+              repeated = seen.includes(key);
+              seen.push(key);
+              if (seen.length > 12) seenSet = new Set(seen);
+            }
+            if (repeated) duplicates.push({ pointer: currentPointer(key), key, offset: keyOffset });
           }
           child = node?.children.get(key);
           if (child?.pointer !== undefined) offsets.set(child.pointer, keyOffset);

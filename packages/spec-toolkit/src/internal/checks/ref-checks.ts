@@ -1,0 +1,119 @@
+import type { SpecVersion } from '../../types.js';
+import { isPlainObject, readAtTokens } from '../json-pointer.js';
+import { localRefTokens } from '../spec-model.js';
+import { errorAt, type Finding, warningAt } from './finding.js';
+
+/** Members whose keys are names chosen by the author, never keywords (`default` is a name there). */
+const NAME_MAPS = new Set([
+  'paths', 'webhooks', 'properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas',
+  'schemas', 'responses', 'parameters', 'requestBodies', 'headers', 'securitySchemes', 'securityDefinitions',
+  'links', 'callbacks', 'pathItems', 'content', 'encoding', 'variables', 'examples',
+]);
+
+/** Members that hold example or literal data: a `$ref` inside them is data, not a reference. */
+const DATA_MEMBERS = new Set(['example', 'default', 'enum', 'const']);
+
+/** Where each `$ref` points, for the style checks (unused components). */
+export interface RefScan {
+  findings: Finding[];
+  /** Local targets of every reference, as JSON pointers. */
+  targets: string[];
+}
+
+/**
+ * Checks every `$ref` in the document: malformed and dangling local references are errors,
+ * external ones a warning (the toolkit is offline and never fetches). Walks the raw tree, so
+ * circular references cannot loop; skips example and literal data, and extensions (`x-*`).
+ */
+export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
+  const findings: Finding[] = [];
+  const targets: string[] = [];
+  const path: string[] = [];
+  let anchors: Set<string> | null = null;
+
+  const pointer = (): string => {
+    let out = '';
+    for (const token of path) out += `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return out;
+  };
+  // Large documents repeat the same few thousand targets: resolve each distinct string once.
+  const verdicts = new Map<string, Finding | null>();
+  const judge = (ref: string, at: string, owner: string): Finding | null => {
+    if (!ref.startsWith('#')) {
+      return warningAt('SPEC_REF_EXTERNAL', at, `External reference "${ref}" is not followed: the toolkit works offline.`);
+    }
+    const tokens = localRefTokens(ref);
+    if (tokens === null) {
+      if (version === '3.1' && /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)) {
+        anchors ??= collectAnchors(doc);
+        if (anchors.has(ref.slice(1))) return null;
+      }
+      return errorAt('SPEC_REF_MALFORMED', at, `"${ref}" is not a valid JSON pointer reference (expected "#/…").`, [
+        { path: at },
+        { path: owner },
+      ]);
+    }
+    targets.push(ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1)));
+    if (readAtTokens(doc, tokens) !== undefined) return null;
+    let found = 0;
+    while (found < tokens.length && readAtTokens(doc, tokens.slice(0, found + 1)) !== undefined) found++;
+    const missing = tokens[found] as string;
+    const parent = found === 0 ? 'the document root' : `#/${tokens.slice(0, found).join('/')}`;
+    return errorAt('SPEC_REF_DANGLING', at, `"${ref}" does not resolve: ${parent} has no "${missing}".`, [{ path: at }]);
+  };
+  const checkRef = (ref: unknown, owner: string): void => {
+    const at = `${owner}/$ref`;
+    if (typeof ref !== 'string') {
+      findings.push(errorAt('SPEC_REF_MALFORMED', at, '"$ref" must be a string.', [{ path: at }, { path: owner }]));
+      return;
+    }
+    let verdict = verdicts.get(ref);
+    if (verdict === undefined) {
+      verdict = judge(ref, at, owner);
+      verdicts.set(ref, verdict);
+    } else if (verdict !== null) {
+      verdict = { ...verdict, path: at, covers: [{ path: at }, { path: owner }] };
+    }
+    if (verdict !== null) findings.push(verdict);
+  };
+
+  const walk = (node: unknown, namesHere: boolean, inExamples: boolean): void => {
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index++) {
+        path.push(String(index));
+        walk(node[index], false, false);
+        path.pop();
+      }
+      return;
+    }
+    if (!isPlainObject(node)) return;
+    if (!namesHere && node.$ref !== undefined) checkRef(node.$ref, pointer());
+    for (const key in node) {
+      if (!namesHere) {
+        if (key === '$ref' || DATA_MEMBERS.has(key) || key.startsWith('x-')) continue;
+        if (inExamples && (key === 'value' || key === 'dataValue' || key === 'serializedValue')) continue;
+        // 2.0 response `examples` and 3.1 schema `examples` arrays are data.
+        if (key === 'examples' && (version === '2.0' || Array.isArray(node[key]))) continue;
+      }
+      path.push(key);
+      const childIsNameMap = !namesHere && NAME_MAPS.has(key);
+      walk(node[key], childIsNameMap, namesHere && path[path.length - 2] === 'examples');
+      path.pop();
+    }
+  };
+  walk(doc, false, false);
+  return { findings, targets };
+}
+
+function collectAnchors(doc: unknown): Set<string> {
+  const anchors = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (isPlainObject(node)) {
+      if (typeof node.$anchor === 'string') anchors.add(node.$anchor);
+      for (const key in node) visit(node[key]);
+    }
+  };
+  visit(doc);
+  return anchors;
+}

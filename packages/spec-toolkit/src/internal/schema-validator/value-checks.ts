@@ -1,0 +1,97 @@
+/** The JSON type name of a value, as JSON Schema names it (`integer` only when asked). */
+export function jsonTypeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** True when `value` has the JSON Schema type `type`. */
+export function hasJsonType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    default:
+      return true;
+  }
+}
+
+/** Structural equality of JSON values (for `enum`, `const` and `uniqueItems`). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => jsonEqual(item, b[index]));
+  }
+  if (Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const recordB = b as Record<string, unknown>;
+  if (keysA.length !== Object.keys(recordB).length) return false;
+  return keysA.every((key) => Object.hasOwn(recordB, key) && jsonEqual((a as Record<string, unknown>)[key], recordB[key]));
+}
+
+const URI_WITH_SCHEME = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * Checks the few formats the official OpenAPI schemas use. Deliberately lenient where real
+ * descriptions vary (`uri-reference`, `media-range`): a false error costs users more than a miss.
+ */
+export function checkFormat(format: string, value: unknown): boolean {
+  if (typeof value !== 'string') return true;
+  switch (format) {
+    case 'uri':
+      return URI_WITH_SCHEME.test(value);
+    case 'email':
+      return EMAIL.test(value);
+    case 'regex':
+      try {
+        new RegExp(value);
+        return true;
+      } catch {
+        try {
+          new RegExp(value, 'u');
+          return true;
+        } catch {
+          return false;
+        }
+      }
+    default:
+      return true;
+  }
+}
+
+/** Compiles a schema `pattern`; `^literal` prefixes become a plain `startsWith` test. */
+export function compilePattern(pattern: string): (text: string) => boolean {
+  const prefix = /^\^([A-Za-z0-9_-]+)$/.exec(pattern);
+  if (prefix) {
+    const literal = prefix[1] as string;
+    return (text) => text.startsWith(literal);
+  }
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, 'u');
+  } catch {
+    regex = new RegExp(pattern);
+  }
+  return (text) => regex.test(text);
+}
+
+/** Short text of a JSON value for messages. */
+export function describeValue(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) return String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}

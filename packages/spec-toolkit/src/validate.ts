@@ -1,0 +1,133 @@
+import { checkDocument } from './internal/checks/document-checks.js';
+import type { Cover, Finding } from './internal/checks/finding.js';
+import { checkOperations } from './internal/checks/operation-checks.js';
+import { checkRefs } from './internal/checks/ref-checks.js';
+import { checkStyle } from './internal/checks/style-checks.js';
+import { isPlainObject } from './internal/json-pointer.js';
+import { loadSpec } from './internal/load-spec.js';
+import { checkStructure } from './internal/structure-check.js';
+import { listOperations, readVersion } from './internal/spec-model.js';
+import type { Diagnostic, SpecInput, SpecVersion } from './types.js';
+
+/** Options of {@link validate}. */
+export interface ValidateOptions {
+  /** Adds style warnings (missing operationId, summary, description, undeclared tags, unused components, no 4xx, no servers …). */
+  strict?: boolean;
+}
+
+/** Arguments of {@link validate}. */
+export interface ValidateArgs {
+  /** The spec: an object, or JSON or YAML text. */
+  spec: SpecInput;
+  options?: ValidateOptions;
+}
+
+/** Sizes of what was validated and found. */
+export interface ValidateCounts {
+  errors: number;
+  warnings: number;
+  paths: number;
+  operations: number;
+}
+
+/** The result of {@link validate}: plain JSON. */
+export interface ValidateResult {
+  /** True when there are no errors (warnings never affect validity). */
+  valid: boolean;
+  /** The version family the document declares, when supported. */
+  version: SpecVersion | null;
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  counts: ValidateCounts;
+}
+
+/**
+ * Validates a Swagger 2.0 or OpenAPI 3.0 / 3.1 document: structure against the official
+ * OpenAPI JSON Schemas, plus the rules a schema cannot express (references, operationIds,
+ * path templates, parameters, responses). Reports every problem with a JSON pointer, and a
+ * line and column when the input was text. Offline; never throws.
+ *
+ * @example
+ * const result = validate({ spec: 'openapi: 3.0.3\ninfo: { title: Pets }\npaths: {}\n' });
+ * result.valid; // false
+ * result.errors[0]; // { code: 'SPEC_INFO_VERSION_MISSING', path: '/info', line: 2, column: 1, … }
+ */
+export function validate(args: ValidateArgs): ValidateResult {
+  const loaded = loadSpec(isPlainObject(args) ? args.spec : undefined);
+  const strict = isPlainObject(args) && isPlainObject(args.options) && args.options.strict === true;
+  const doc = loaded.doc;
+  const errors: Diagnostic[] = [...loaded.diagnostics];
+  const warnings: Diagnostic[] = [];
+  let version: SpecVersion | null = null;
+  let paths = 0;
+  let operations = 0;
+  if (doc !== undefined && !isPlainObject(doc)) {
+    errors.push({ code: 'SPEC_NOT_AN_OBJECT', message: `A spec must be an object, not ${Array.isArray(doc) ? 'an array' : typeof doc}.`, path: '' });
+  } else if (isPlainObject(doc)) {
+    const declared = readVersion(doc);
+    version = declared.version;
+    const findings = runChecks(doc, version, strict);
+    for (const finding of findings) (finding.severity === 'error' ? errors : warnings).push(toDiagnostic(finding));
+    paths = isPlainObject(doc.paths) ? Object.keys(doc.paths).filter((key) => !key.startsWith('x-')).length : 0;
+    operations = listOperations(doc).length;
+  }
+  loaded.addPositions(errors);
+  loaded.addPositions(warnings);
+  const sortedErrors = sortDiagnostics(errors);
+  const sortedWarnings = sortDiagnostics(warnings);
+  return {
+    valid: sortedErrors.length === 0,
+    version,
+    errors: sortedErrors,
+    warnings: sortedWarnings,
+    counts: { errors: sortedErrors.length, warnings: sortedWarnings.length, paths, operations },
+  };
+}
+
+function runChecks(doc: Record<string, unknown>, version: SpecVersion | null, strict: boolean): Finding[] {
+  const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...checkOperations(doc, version)];
+  const refs = checkRefs(doc, version);
+  semantic.push(...refs.findings);
+  const covers = semantic.flatMap((finding) => finding.covers ?? []);
+  const structural = version === null ? [] : checkStructure(doc, version).filter((error) => !isCovered(error, covers));
+  const style = strict && version !== null ? checkStyle(doc, version, refs.targets) : [];
+  return [...semantic, ...structural, ...style];
+}
+
+function isCovered(error: Finding & { keyword?: string; property?: string }, covers: Cover[]): boolean {
+  return covers.some(
+    (cover) =>
+      (cover.path === error.path || (cover.property !== undefined && `${cover.path}/${cover.property}` === error.path)) &&
+      (cover.property === undefined || cover.property === error.property || `${cover.path}/${cover.property}` === error.path) &&
+      (cover.keyword === undefined || cover.keyword === error.keyword),
+  );
+}
+
+function toDiagnostic(finding: Finding): Diagnostic {
+  const diagnostic: Diagnostic = { code: finding.code, message: finding.message, path: finding.path };
+  if (finding.line !== undefined) diagnostic.line = finding.line;
+  if (finding.column !== undefined) diagnostic.column = finding.column;
+  return diagnostic;
+}
+
+/** Document order when positions are known, then by pointer; duplicates removed. */
+function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const unique = list.filter((d) => {
+    const key = `${d.code}\u0000${d.path}\u0000${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique
+    .map((diagnostic, index) => ({ diagnostic, index }))
+    .sort((a, b) => {
+      const lineA = a.diagnostic.line ?? Number.MAX_SAFE_INTEGER;
+      const lineB = b.diagnostic.line ?? Number.MAX_SAFE_INTEGER;
+      if (lineA !== lineB) return lineA - lineB;
+      const columnA = a.diagnostic.column ?? 0;
+      const columnB = b.diagnostic.column ?? 0;
+      return columnA !== columnB ? columnA - columnB : a.index - b.index;
+    })
+    .map((entry) => entry.diagnostic);
+}
