@@ -13,7 +13,9 @@ const draft04 = 'http://json-schema.org/draft-04/schema#';
 const simpleTypes = { enum: ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] };
 const draft04Definitions = {
   __draft04_positiveInteger: { type: 'integer', minimum: 0 },
-  __draft04_positiveIntegerDefault0: { allOf: [{ $ref: '#/definitions/__draft04_positiveInteger' }, { default: 0 }] },
+  __draft04_positiveIntegerDefault0: {
+    allOf: [{ $ref: '#/definitions/__draft04_positiveInteger' }, { default: 0 }],
+  },
   __draft04_stringArray: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
   __draft04_prop_title: { type: 'string' },
   __draft04_prop_description: { type: 'string' },
@@ -60,7 +62,8 @@ for (const [source, name, constant] of targets) {
     // The 2021-04-15 iteration types a Reference's `$ref` as `uri`, which rejects every local
     // `#/components/...` reference; later official iterations use `uri-reference`. Follow them.
     const members = schema.$defs.reference.properties;
-    if (members.$ref.$ref !== '#/$defs/uri') throw new Error('3.1 reference.$ref changed upstream: re-check this patch');
+    if (members.$ref.$ref !== '#/$defs/uri')
+      throw new Error('3.1 reference.$ref changed upstream: re-check this patch');
     members.$ref = { type: 'string', format: 'uri-reference' };
   }
   const id = schema.$id ?? schema.id;

@@ -5,8 +5,8 @@ import { checkRefs } from './internal/checks/ref-checks.js';
 import { checkStyle } from './internal/checks/style-checks.js';
 import { isPlainObject } from './internal/json-pointer.js';
 import { loadSpec } from './internal/load-spec.js';
-import { checkStructure } from './internal/structure-check.js';
 import { listOperations, readVersion } from './internal/spec-model.js';
+import { checkStructure } from './internal/structure-check.js';
 import type { Diagnostic, SpecInput, SpecVersion } from './types.js';
 
 /** Options of {@link validate}. */
@@ -62,13 +62,20 @@ export function validate(args: ValidateArgs): ValidateResult {
   let paths = 0;
   let operations = 0;
   if (doc !== undefined && !isPlainObject(doc)) {
-    errors.push({ code: 'SPEC_NOT_AN_OBJECT', message: `A spec must be an object, not ${Array.isArray(doc) ? 'an array' : typeof doc}.`, path: '' });
+    errors.push({
+      code: 'SPEC_NOT_AN_OBJECT',
+      message: `A spec must be an object, not ${Array.isArray(doc) ? 'an array' : typeof doc}.`,
+      path: '',
+    });
   } else if (isPlainObject(doc)) {
     const declared = readVersion(doc);
     version = declared.version;
-    const findings = runChecks(doc, version, strict);
-    for (const finding of findings) (finding.severity === 'error' ? errors : warnings).push(toDiagnostic(finding));
-    paths = isPlainObject(doc.paths) ? Object.keys(doc.paths).filter((key) => !key.startsWith('x-')).length : 0;
+    const findings = runChecksWithinStack(doc, version, strict);
+    for (const finding of findings)
+      (finding.severity === 'error' ? errors : warnings).push(toDiagnostic(finding));
+    paths = isPlainObject(doc.paths)
+      ? Object.keys(doc.paths).filter((key) => !key.startsWith('x-')).length
+      : 0;
     operations = listOperations(doc).length;
   }
   loaded.addPositions(errors);
@@ -84,12 +91,37 @@ export function validate(args: ValidateArgs): ValidateResult {
   };
 }
 
+/**
+ * The checks recurse along the document's nesting; a document nested thousands of levels deep
+ * (never a real spec) would exhaust the stack, so it is reported instead of crashing.
+ */
+function runChecksWithinStack(
+  doc: Record<string, unknown>,
+  version: SpecVersion | null,
+  strict: boolean,
+): Finding[] {
+  try {
+    return runChecks(doc, version, strict);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return [
+      {
+        code: 'SPEC_TOO_DEEP',
+        message: 'The document is nested too deeply to check; no real spec nests this far.',
+        path: '',
+        severity: 'error',
+      },
+    ];
+  }
+}
+
 function runChecks(doc: Record<string, unknown>, version: SpecVersion | null, strict: boolean): Finding[] {
   const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...checkOperations(doc, version)];
   const refs = checkRefs(doc, version);
   semantic.push(...refs.findings);
   const covers = semantic.flatMap((finding) => finding.covers ?? []);
-  const structural = version === null ? [] : checkStructure(doc, version).filter((error) => !isCovered(error, covers));
+  const structural =
+    version === null ? [] : checkStructure(doc, version).filter((error) => !isCovered(error, covers));
   const style = strict && version !== null ? checkStyle(doc, version, refs.targets) : [];
   return [...semantic, ...structural, ...style];
 }
@@ -97,8 +129,11 @@ function runChecks(doc: Record<string, unknown>, version: SpecVersion | null, st
 function isCovered(error: Finding & { keyword?: string; property?: string }, covers: Cover[]): boolean {
   return covers.some(
     (cover) =>
-      (cover.path === error.path || (cover.property !== undefined && `${cover.path}/${cover.property}` === error.path)) &&
-      (cover.property === undefined || cover.property === error.property || `${cover.path}/${cover.property}` === error.path) &&
+      (cover.path === error.path ||
+        (cover.property !== undefined && `${cover.path}/${cover.property}` === error.path)) &&
+      (cover.property === undefined ||
+        cover.property === error.property ||
+        `${cover.path}/${cover.property}` === error.path) &&
       (cover.keyword === undefined || cover.keyword === error.keyword),
   );
 }

@@ -100,7 +100,15 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
   const skipScalar = (): void => {
     while (i < length) {
       const c = text.charCodeAt(i);
-      if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === 32 || c === 10 || c === 13 || c === 9)
+      if (
+        c === COMMA ||
+        c === CLOSE_BRACE ||
+        c === CLOSE_BRACKET ||
+        c === 32 ||
+        c === 10 ||
+        c === 13 ||
+        c === 9
+      )
         return;
       i++;
     }

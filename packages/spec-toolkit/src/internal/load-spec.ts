@@ -1,7 +1,8 @@
-import { CORE_SCHEMA, load as loadYaml, types as yamlTypes, YAMLException } from 'js-yaml';
+import { CORE_SCHEMA, load as loadYaml, YAMLException, types as yamlTypes } from 'js-yaml';
 import type { Diagnostic } from '../types.js';
 import { isPlainObject } from './json-pointer.js';
 import { scanJson } from './json-scanner.js';
+import { findJsonSyntaxError } from './json-syntax.js';
 import { createPositionFinder, type TextPosition } from './text-position.js';
 import { locateInYaml } from './yaml-locator.js';
 
@@ -29,7 +30,11 @@ export function loadSpec(input: unknown): LoadedSpec {
   if (input instanceof Uint8Array) input = new TextDecoder().decode(input);
   if (typeof input !== 'string') {
     if (input === undefined || input === null) {
-      return failed('object', 'SPEC_INPUT_MISSING', 'No spec was given: pass an object, or JSON or YAML text.');
+      return failed(
+        'object',
+        'SPEC_INPUT_MISSING',
+        'No spec was given: pass an object, or JSON or YAML text.',
+      );
     }
     return { doc: input, format: 'object', diagnostics: [], addPositions: noPositions };
   }
@@ -50,12 +55,14 @@ function loadJson(text: string): LoadedSpec {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const match = /at position (\d+)/.exec(message);
-    const offset = match ? Number(match[1]) : text.length;
-    const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
-    return failed('json', 'SPEC_PARSE_ERROR', `Invalid JSON: ${reason}.`, findPosition(offset));
+  } catch {
+    const syntax = findJsonSyntaxError(text);
+    return failed(
+      'json',
+      'SPEC_PARSE_ERROR',
+      `Invalid JSON: ${syntax.message}.`,
+      findPosition(syntax.offset),
+    );
   }
   const diagnostics: Diagnostic[] = [];
   try {
@@ -93,7 +100,11 @@ function loadJson(text: string): LoadedSpec {
 }
 
 /** For a pointer that is not in the text (a missing member), the offset of its nearest ancestor. */
-function nearestAncestorOffset(offsets: Map<string, number>, pointer: string, text: string): number | undefined {
+function nearestAncestorOffset(
+  offsets: Map<string, number>,
+  pointer: string,
+  text: string,
+): number | undefined {
   let current = pointer;
   while (current !== '') {
     current = current.slice(0, current.lastIndexOf('/'));

@@ -16,8 +16,10 @@ export function readVersion(doc: unknown): DeclaredVersion {
   if (!isPlainObject(doc)) return { version: null, field: null, raw: undefined };
   if (doc.openapi !== undefined) {
     const raw = doc.openapi;
-    if (typeof raw === 'string' && /^3\.0\.\d+(-.+)?$/.test(raw)) return { version: '3.0', field: 'openapi', raw };
-    if (typeof raw === 'string' && /^3\.1\.\d+(-.+)?$/.test(raw)) return { version: '3.1', field: 'openapi', raw };
+    if (typeof raw === 'string' && /^3\.0\.\d+(-.+)?$/.test(raw))
+      return { version: '3.0', field: 'openapi', raw };
+    if (typeof raw === 'string' && /^3\.1\.\d+(-.+)?$/.test(raw))
+      return { version: '3.1', field: 'openapi', raw };
     return { version: null, field: 'openapi', raw };
   }
   if (doc.swagger !== undefined) {
@@ -147,8 +149,18 @@ function readParameters(
  * operation's own, an operation parameter overriding a path one with the same name and `in`.
  */
 export function listParameters(doc: unknown, entry: OperationEntry): ParameterEntry[] {
-  const fromPath = readParameters(doc, entry.pathItem.parameters, joinPointer(entry.pathItemPointer, 'parameters'), 'path');
-  const fromOperation = readParameters(doc, entry.operation.parameters, joinPointer(entry.pointer, 'parameters'), 'operation');
+  const fromPath = readParameters(
+    doc,
+    entry.pathItem.parameters,
+    joinPointer(entry.pathItemPointer, 'parameters'),
+    'path',
+  );
+  const fromOperation = readParameters(
+    doc,
+    entry.operation.parameters,
+    joinPointer(entry.pointer, 'parameters'),
+    'operation',
+  );
   const own = new Set(fromOperation.map((p) => `${p.in}\u0000${p.name}`));
   return [...fromPath.filter((p) => !own.has(`${p.in}\u0000${p.name}`)), ...fromOperation];
 }
@@ -164,7 +176,10 @@ export function templateNames(path: string): string[] {
  * The schema-like description of a parameter's value: the 3.x `schema`, or in 2.0 the
  * parameter itself (it carries `type`, `format`, `items`, `enum` directly) or its body `schema`.
  */
-export function parameterSchema(doc: unknown, parameter: Record<string, unknown>): Record<string, unknown> | undefined {
+export function parameterSchema(
+  doc: unknown,
+  parameter: Record<string, unknown>,
+): Record<string, unknown> | undefined {
   const schema = parameter.schema;
   if (schema !== undefined) {
     const resolved = resolveLocal(doc, schema, '');

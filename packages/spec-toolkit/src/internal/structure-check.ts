@@ -11,7 +11,8 @@ const compiled = new Map<SpecVersion, CompiledSchema>();
 function schemaFor(version: SpecVersion): CompiledSchema {
   let schema = compiled.get(version);
   if (schema === undefined) {
-    const source = version === '2.0' ? OPENAPI_20_SCHEMA : version === '3.0' ? OPENAPI_30_SCHEMA : OPENAPI_31_SCHEMA;
+    const source =
+      version === '2.0' ? OPENAPI_20_SCHEMA : version === '3.0' ? OPENAPI_30_SCHEMA : OPENAPI_31_SCHEMA;
     schema = compileSchema(source);
     compiled.set(version, schema);
   }

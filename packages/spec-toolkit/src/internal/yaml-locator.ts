@@ -16,7 +16,8 @@ interface YamlLine {
   dashIndents: number[];
 }
 
-const KEY_PATTERN = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s#'"{[\]}&*!|>%@`,?][^#]*?|\?[^\s][^#]*?))\s*:(?:\s|$)/;
+const KEY_PATTERN =
+  /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s#'"{[\]}&*!|>%@`,?][^#]*?|\?[^\s][^#]*?))\s*:(?:\s|$)/;
 
 function readLines(text: string): YamlLine[] {
   const lines: YamlLine[] = [];
@@ -47,7 +48,14 @@ function readLines(text: string): YamlLine[] {
       }
       const rest = raw.slice(column);
       const match = KEY_PATTERN.exec(rest);
-      const line: YamlLine = { indent, contentOffset: start + column, start, keyOffset: start + column, dashes, dashIndents };
+      const line: YamlLine = {
+        indent,
+        contentOffset: start + column,
+        start,
+        keyOffset: start + column,
+        dashes,
+        dashIndents,
+      };
       if (match) {
         line.key =
           match[1] !== undefined
@@ -128,14 +136,21 @@ function findChild(lines: YamlLine[], block: Block, token: string): { offset: nu
     for (let n = block.from; n < block.to; n++) {
       const line = lines[n] as YamlLine;
       const dashColumn = n === block.from ? firstDashColumn : line.indent;
-      if (line.dashes > 0 && dashColumn === firstDashColumn && (n === block.from || line.indent === firstDashColumn)) {
+      if (
+        line.dashes > 0 &&
+        dashColumn === firstDashColumn &&
+        (n === block.from || line.indent === firstDashColumn)
+      ) {
         index++;
         if (index === wanted) {
           const end = blockEnd(lines, n + 1, block.to, firstDashColumn, false);
           // The item's content starts after the dash: a nested mapping's keys sit at that column.
           const itemColumn = line.dashIndents[0] ?? line.indent + 2;
           if (line.dashes > 1) {
-            return { offset: line.contentOffset, block: { from: n, to: end, column: line.dashIndents[0] as number } };
+            return {
+              offset: line.contentOffset,
+              block: { from: n, to: end, column: line.dashIndents[0] as number },
+            };
           }
           return { offset: line.contentOffset, block: { from: n, to: end, column: itemColumn } };
         }

@@ -10,10 +10,15 @@ export function checkDocument(doc: Record<string, unknown>, declared: DeclaredVe
   const findings: Finding[] = [];
   if (declared.field === null) {
     findings.push(
-      errorAt('SPEC_VERSION_MISSING', '', `The document declares no version: add "openapi" (3.0.x or 3.1.x) or "swagger": "2.0".`, [
-        { path: '', property: 'openapi' },
-        { path: '', property: 'swagger' },
-      ]),
+      errorAt(
+        'SPEC_VERSION_MISSING',
+        '',
+        `The document declares no version: add "openapi" (3.0.x or 3.1.x) or "swagger": "2.0".`,
+        [
+          { path: '', property: 'openapi' },
+          { path: '', property: 'swagger' },
+        ],
+      ),
     );
   } else if (declared.version === null) {
     findings.push(
@@ -27,12 +32,18 @@ export function checkDocument(doc: Record<string, unknown>, declared: DeclaredVe
   }
   const info = doc.info;
   if (info === undefined) {
-    findings.push(errorAt('SPEC_INFO_MISSING', '', 'The document has no "info" object.', [{ path: '', property: 'info' }]));
+    findings.push(
+      errorAt('SPEC_INFO_MISSING', '', 'The document has no "info" object.', [
+        { path: '', property: 'info' },
+      ]),
+    );
   } else if (isPlainObject(info)) {
     for (const field of ['title', 'version'] as const) {
       if (info[field] !== undefined) continue;
       const code = field === 'title' ? 'SPEC_INFO_TITLE_MISSING' : 'SPEC_INFO_VERSION_MISSING';
-      findings.push(errorAt(code, '/info', `"info" has no "${field}".`, [{ path: '/info', property: field }]));
+      findings.push(
+        errorAt(code, '/info', `"info" has no "${field}".`, [{ path: '/info', property: field }]),
+      );
     }
   }
   findings.push(...checkPathsPresent(doc, declared.version));
@@ -44,13 +55,22 @@ function checkPathsPresent(doc: Record<string, unknown>, version: SpecVersion | 
   if (version === '3.1') {
     if (doc.webhooks !== undefined || doc.components !== undefined) return [];
     return [
-      errorAt('SPEC_PATHS_MISSING', '', 'An OpenAPI 3.1 document needs at least one of "paths", "webhooks" or "components".', [
-        { path: '', keyword: 'anyOf' },
-        { path: '', property: 'paths' },
-        { path: '', property: 'webhooks' },
-        { path: '', property: 'components' },
-      ]),
+      errorAt(
+        'SPEC_PATHS_MISSING',
+        '',
+        'An OpenAPI 3.1 document needs at least one of "paths", "webhooks" or "components".',
+        [
+          { path: '', keyword: 'anyOf' },
+          { path: '', property: 'paths' },
+          { path: '', property: 'webhooks' },
+          { path: '', property: 'components' },
+        ],
+      ),
     ];
   }
-  return [errorAt('SPEC_PATHS_MISSING', '', 'The document has no "paths" object.', [{ path: '', property: 'paths' }])];
+  return [
+    errorAt('SPEC_PATHS_MISSING', '', 'The document has no "paths" object.', [
+      { path: '', property: 'paths' },
+    ]),
+  ];
 }

@@ -18,7 +18,9 @@ export interface Finding extends Diagnostic {
 
 /** Builds an error finding. */
 export function errorAt(code: string, path: string, message: string, covers?: Cover[]): Finding {
-  return covers ? { code, message, path, severity: 'error', covers } : { code, message, path, severity: 'error' };
+  return covers
+    ? { code, message, path, severity: 'error', covers }
+    : { code, message, path, severity: 'error' };
 }
 
 /** Builds a warning finding. */

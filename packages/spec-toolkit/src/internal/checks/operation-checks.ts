@@ -1,6 +1,12 @@
-import { isPlainObject, joinPointer } from '../json-pointer.js';
-import { listOperations, listParameters, type OperationEntry, resolveLocal, templateNames } from '../spec-model.js';
 import type { SpecVersion } from '../../types.js';
+import { isPlainObject, joinPointer } from '../json-pointer.js';
+import {
+  listOperations,
+  listParameters,
+  type OperationEntry,
+  resolveLocal,
+  templateNames,
+} from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
 
 /** Responses, operationIds, path template parameters and duplicate parameters, per operation. */
@@ -21,7 +27,11 @@ export function checkOperations(doc: Record<string, unknown>, version: SpecVersi
       if (first === undefined) operationIds.set(id, entry.pointer);
       else {
         findings.push(
-          errorAt('SPEC_OPERATION_ID_DUPLICATE', joinPointer(entry.pointer, 'operationId'), `operationId "${id}" is already used by the operation at ${first}.`),
+          errorAt(
+            'SPEC_OPERATION_ID_DUPLICATE',
+            joinPointer(entry.pointer, 'operationId'),
+            `operationId "${id}" is already used by the operation at ${first}.`,
+          ),
         );
       }
     }
@@ -47,17 +57,33 @@ function checkResponses(entry: OperationEntry, version: SpecVersion | null): Fin
   const responses = entry.operation.responses;
   if (responses === undefined) {
     if (version === '3.1') {
-      return [warningAt('SPEC_RESPONSES_MISSING', entry.pointer, `${label} has no "responses": clients cannot tell what it returns.`)];
+      return [
+        warningAt(
+          'SPEC_RESPONSES_MISSING',
+          entry.pointer,
+          `${label} has no "responses": clients cannot tell what it returns.`,
+        ),
+      ];
     }
     return [
-      errorAt('SPEC_RESPONSES_MISSING', entry.pointer, `${label} has no "responses": declare at least one response.`, [
-        { path: entry.pointer, property: 'responses' },
-      ]),
+      errorAt(
+        'SPEC_RESPONSES_MISSING',
+        entry.pointer,
+        `${label} has no "responses": declare at least one response.`,
+        [{ path: entry.pointer, property: 'responses' }],
+      ),
     ];
   }
   if (isPlainObject(responses) && Object.keys(responses).every((key) => key.startsWith('x-'))) {
     const at = joinPointer(entry.pointer, 'responses');
-    return [errorAt('SPEC_RESPONSES_EMPTY', at, `${label} has an empty "responses": declare at least one response.`, [{ path: at }])];
+    return [
+      errorAt(
+        'SPEC_RESPONSES_EMPTY',
+        at,
+        `${label} has an empty "responses": declare at least one response.`,
+        [{ path: at }],
+      ),
+    ];
   }
   return [];
 }
@@ -78,14 +104,23 @@ function checkParameterList(doc: unknown, list: unknown, at: string): Finding[] 
     const first = seen.get(key);
     if (first !== undefined) {
       findings.push(
-        errorAt('SPEC_PARAMETER_DUPLICATE', pointer, `Parameter "${name}" in ${location} is declared twice in this list (first at ${first}).`, [
-          { path: at, keyword: 'uniqueItems' },
-        ]),
+        errorAt(
+          'SPEC_PARAMETER_DUPLICATE',
+          pointer,
+          `Parameter "${name}" in ${location} is declared twice in this list (first at ${first}).`,
+          [{ path: at, keyword: 'uniqueItems' }],
+        ),
       );
     } else seen.set(key, pointer);
     if (location === 'body') {
       if (bodyAt !== undefined) {
-        findings.push(errorAt('SPEC_PARAMETER_BODY_DUPLICATE', pointer, `Only one body parameter is allowed (first at ${bodyAt}).`));
+        findings.push(
+          errorAt(
+            'SPEC_PARAMETER_BODY_DUPLICATE',
+            pointer,
+            `Only one body parameter is allowed (first at ${bodyAt}).`,
+          ),
+        );
       } else bodyAt = pointer;
     }
   });
@@ -116,7 +151,11 @@ function checkPathTemplate(doc: unknown, entry: OperationEntry, reportedUnused: 
     if (inTemplate.has(parameter.name) || reportedUnused.has(parameter.pointer)) continue;
     reportedUnused.add(parameter.pointer);
     findings.push(
-      errorAt('SPEC_PATH_PARAM_UNUSED', parameter.pointer, `Path parameter "${parameter.name}" does not appear in the path "${entry.path}".`),
+      errorAt(
+        'SPEC_PATH_PARAM_UNUSED',
+        parameter.pointer,
+        `Path parameter "${parameter.name}" does not appear in the path "${entry.path}".`,
+      ),
     );
   }
   return findings;

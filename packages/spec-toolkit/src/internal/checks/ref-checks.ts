@@ -5,9 +5,27 @@ import { errorAt, type Finding, warningAt } from './finding.js';
 
 /** Members whose keys are names chosen by the author, never keywords (`default` is a name there). */
 const NAME_MAPS = new Set([
-  'paths', 'webhooks', 'properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas',
-  'schemas', 'responses', 'parameters', 'requestBodies', 'headers', 'securitySchemes', 'securityDefinitions',
-  'links', 'callbacks', 'pathItems', 'content', 'encoding', 'variables', 'examples',
+  'paths',
+  'webhooks',
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+  'schemas',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'securityDefinitions',
+  'links',
+  'callbacks',
+  'pathItems',
+  'content',
+  'encoding',
+  'variables',
+  'examples',
 ]);
 
 /** Members that hold example or literal data: a `$ref` inside them is data, not a reference. */
@@ -40,7 +58,11 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
   const verdicts = new Map<string, Finding | null>();
   const judge = (ref: string, at: string, owner: string): Finding | null => {
     if (!ref.startsWith('#')) {
-      return warningAt('SPEC_REF_EXTERNAL', at, `External reference "${ref}" is not followed: the toolkit works offline.`);
+      return warningAt(
+        'SPEC_REF_EXTERNAL',
+        at,
+        `External reference "${ref}" is not followed: the toolkit works offline.`,
+      );
     }
     const tokens = localRefTokens(ref);
     if (tokens === null) {
@@ -48,10 +70,12 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
         anchors ??= collectAnchors(doc);
         if (anchors.has(ref.slice(1))) return null;
       }
-      return errorAt('SPEC_REF_MALFORMED', at, `"${ref}" is not a valid JSON pointer reference (expected "#/…").`, [
-        { path: at },
-        { path: owner },
-      ]);
+      return errorAt(
+        'SPEC_REF_MALFORMED',
+        at,
+        `"${ref}" is not a valid JSON pointer reference (expected "#/…").`,
+        [{ path: at }, { path: owner }],
+      );
     }
     targets.push(ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1)));
     if (readAtTokens(doc, tokens) !== undefined) return null;
@@ -59,12 +83,16 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
     while (found < tokens.length && readAtTokens(doc, tokens.slice(0, found + 1)) !== undefined) found++;
     const missing = tokens[found] as string;
     const parent = found === 0 ? 'the document root' : `#/${tokens.slice(0, found).join('/')}`;
-    return errorAt('SPEC_REF_DANGLING', at, `"${ref}" does not resolve: ${parent} has no "${missing}".`, [{ path: at }]);
+    return errorAt('SPEC_REF_DANGLING', at, `"${ref}" does not resolve: ${parent} has no "${missing}".`, [
+      { path: at },
+    ]);
   };
   const checkRef = (ref: unknown, owner: string): void => {
     const at = `${owner}/$ref`;
     if (typeof ref !== 'string') {
-      findings.push(errorAt('SPEC_REF_MALFORMED', at, '"$ref" must be a string.', [{ path: at }, { path: owner }]));
+      findings.push(
+        errorAt('SPEC_REF_MALFORMED', at, '"$ref" must be a string.', [{ path: at }, { path: owner }]),
+      );
       return;
     }
     let verdict = verdicts.get(ref);

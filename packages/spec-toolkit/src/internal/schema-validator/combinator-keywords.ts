@@ -13,7 +13,12 @@ function hasRefMember(value: unknown): boolean {
  * like a Reference Object when the value has `$ref`, otherwise the branch whose errors reach
  * deepest into the value (it matched the most before failing), then the one with fewest errors.
  */
-function explainBestBranch(branches: CompiledSchema[], value: unknown, path: string[], out: SchemaError[]): void {
+function explainBestBranch(
+  branches: CompiledSchema[],
+  value: unknown,
+  path: string[],
+  out: SchemaError[],
+): void {
   const wantsRef = hasRefMember(value);
   let best: SchemaError[] | null = null;
   let bestScore = Number.NEGATIVE_INFINITY;
@@ -67,7 +72,12 @@ export function compileCombinators(schema: Schema, context: CompilerContext): Ke
       test: (value) => passing(value) === 1,
       explain(value, path, out) {
         if (passing(value) === 0) explainBestBranch(branches, value, path, out);
-        else out.push({ path: pointerOf(path), keyword: 'oneOf', message: 'Matches more than one allowed shape.' });
+        else
+          out.push({
+            path: pointerOf(path),
+            keyword: 'oneOf',
+            message: 'Matches more than one allowed shape.',
+          });
       },
     });
   }
@@ -75,8 +85,12 @@ export function compileCombinators(schema: Schema, context: CompilerContext): Ke
     const negated = context.compile(schema.not);
     checks.push({
       test: (value) => !negated.test(value),
-      explain(value, path, out) {
-        out.push({ path: pointerOf(path), keyword: 'not', message: 'This value has a shape that is not allowed here.' });
+      explain(_value, path, out) {
+        out.push({
+          path: pointerOf(path),
+          keyword: 'not',
+          message: 'This value has a shape that is not allowed here.',
+        });
       },
     });
   }

@@ -2,8 +2,18 @@ import { compileCombinators } from './combinator-keywords.js';
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
 import { createCompilerContext } from './compiler-context.js';
 import type { CompiledSchema, JsonSchema, SchemaError } from './json-schema.js';
-import { compileObjectExtras, compileObjectMembers, compilePropertyCount, compileRequired } from './object-keywords.js';
-import { compileArrayKeywords, compileNumberKeywords, compileStringKeywords, compileValueKeywords } from './scalar-keywords.js';
+import {
+  compileObjectExtras,
+  compileObjectMembers,
+  compilePropertyCount,
+  compileRequired,
+} from './object-keywords.js';
+import {
+  compileArrayKeywords,
+  compileNumberKeywords,
+  compileStringKeywords,
+  compileValueKeywords,
+} from './scalar-keywords.js';
 
 function compileObject(schema: Record<string, unknown>, context: CompilerContext): CompiledSchema {
   // Order matters for speed only: cheap type checks first, deep member walks last.

@@ -21,7 +21,8 @@ export const ALWAYS: CompiledSchema = { test: () => true, explain: () => {}, req
 
 export const NEVER: CompiledSchema = {
   test: () => false,
-  explain: (_value, path, out) => out.push({ path: pointerOf(path), keyword: 'false', message: 'No value is allowed here.' }),
+  explain: (_value, path, out) =>
+    out.push({ path: pointerOf(path), keyword: 'false', message: 'No value is allowed here.' }),
   requiresRef: false,
 };
 
@@ -64,7 +65,8 @@ export function createCompilerContext(
       return compiled;
     },
     resolveRaw(ref, dynamic) {
-      if (dynamic && ref.startsWith('#') && !ref.startsWith('#/')) return findDynamicAnchor(root, ref.slice(1));
+      if (dynamic && ref.startsWith('#') && !ref.startsWith('#/'))
+        return findDynamicAnchor(root, ref.slice(1));
       const tokens = localRefTokens(ref);
       if (tokens === null) return undefined;
       return readAtTokens(root, tokens) as JsonSchema | undefined;
@@ -83,7 +85,10 @@ export function createCompilerContext(
       };
       const raw = context.resolveRaw(ref, dynamic);
       const requiresRef =
-        typeof raw === 'object' && raw !== null && Array.isArray(raw.required) && raw.required.includes('$ref');
+        typeof raw === 'object' &&
+        raw !== null &&
+        Array.isArray(raw.required) &&
+        raw.required.includes('$ref');
       const lazy: CompiledSchema = {
         test: (value) => resolve().test(value),
         explain: (value, path, out) => resolve().explain(value, path, out),

@@ -20,7 +20,12 @@ interface Evaluated {
  * schema or by the subschemas it applies in place counts as evaluated. It can accept a
  * property a conditional branch did not really evaluate; it never rejects a valid one.
  */
-function gatherEvaluated(schema: JsonSchema, context: CompilerContext, into: Evaluated, seen: Set<unknown>): void {
+function gatherEvaluated(
+  schema: JsonSchema,
+  context: CompilerContext,
+  into: Evaluated,
+  seen: Set<unknown>,
+): void {
   if (typeof schema !== 'object' || schema === null || seen.has(schema)) return;
   seen.add(schema);
   if (isObject(schema.properties)) for (const name of Object.keys(schema.properties)) into.names.add(name);
@@ -42,7 +47,8 @@ function gatherEvaluated(schema: JsonSchema, context: CompilerContext, into: Eva
     if (schema[keyword] !== undefined) gatherEvaluated(schema[keyword] as JsonSchema, context, into, seen);
   }
   if (isObject(schema.dependentSchemas)) {
-    for (const sub of Object.values(schema.dependentSchemas)) gatherEvaluated(sub as JsonSchema, context, into, seen);
+    for (const sub of Object.values(schema.dependentSchemas))
+      gatherEvaluated(sub as JsonSchema, context, into, seen);
   }
 }
 
@@ -69,9 +75,11 @@ export function compileObjectMembers(schema: Schema, context: CompilerContext): 
     }
   }
   const additional = schema.additionalProperties;
-  const additionalSchema = additional === undefined || additional === false ? null : context.compile(additional);
+  const additionalSchema =
+    additional === undefined || additional === false ? null : context.compile(additional);
   let closedBy: Evaluated | null = null;
-  if (additional === false) closedBy = { names: new Set(named.keys()), patterns: patterns.map((p) => p.match) };
+  if (additional === false)
+    closedBy = { names: new Set(named.keys()), patterns: patterns.map((p) => p.match) };
   else if (schema.unevaluatedProperties === false && additional === undefined) {
     closedBy = { names: new Set(), patterns: [] };
     gatherEvaluated(schema, context, closedBy, new Set());
@@ -191,19 +199,28 @@ export function compileObjectExtras(schema: Schema, context: CompilerContext): K
         for (const key of Object.keys(value)) {
           if (names.test(key)) continue;
           path.push(key);
-          out.push({ path: pointerOf(path), keyword: 'propertyNames', message: `Property name "${key}" is not allowed.` });
+          out.push({
+            path: pointerOf(path),
+            keyword: 'propertyNames',
+            message: `Property name "${key}" is not allowed.`,
+          });
           path.pop();
         }
       },
     });
   }
   if (isObject(schema.dependentSchemas)) {
-    const dependents = Object.entries(schema.dependentSchemas).map(([name, sub]) => ({ name, schema: context.compile(sub) }));
+    const dependents = Object.entries(schema.dependentSchemas).map(([name, sub]) => ({
+      name,
+      schema: context.compile(sub),
+    }));
     checks.push({
-      test: (value) => !isObject(value) || dependents.every((d) => !Object.hasOwn(value, d.name) || d.schema.test(value)),
+      test: (value) =>
+        !isObject(value) || dependents.every((d) => !Object.hasOwn(value, d.name) || d.schema.test(value)),
       explain(value, path, out) {
         if (!isObject(value)) return;
-        for (const d of dependents) if (Object.hasOwn(value, d.name) && !d.schema.test(value)) d.schema.explain(value, path, out);
+        for (const d of dependents)
+          if (Object.hasOwn(value, d.name) && !d.schema.test(value)) d.schema.explain(value, path, out);
       },
     });
   }

@@ -1,12 +1,23 @@
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
 import { pointerOf } from './compiler-context.js';
 import type { CompiledSchema } from './json-schema.js';
-import { checkFormat, compilePattern, describeValue, hasJsonType, jsonEqual, jsonTypeOf } from './value-checks.js';
+import {
+  checkFormat,
+  compilePattern,
+  describeValue,
+  hasJsonType,
+  jsonEqual,
+  jsonTypeOf,
+} from './value-checks.js';
 
 type Schema = Record<string, unknown>;
 
 /** Builds a check from a predicate and a message. */
-function simple(keyword: string, ok: (value: unknown) => boolean, message: (value: unknown) => string): KeywordCheck {
+function simple(
+  keyword: string,
+  ok: (value: unknown) => boolean,
+  message: (value: unknown) => string,
+): KeywordCheck {
   return {
     test: ok,
     explain(value, path, out) {
@@ -19,21 +30,34 @@ function simple(keyword: string, ok: (value: unknown) => boolean, message: (valu
 export function compileValueKeywords(schema: Schema): KeywordCheck[] {
   const checks: KeywordCheck[] = [];
   if (schema.type !== undefined) {
-    const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t): t is string => typeof t === 'string');
-    const ok = types.length === 1 ? (value: unknown) => hasJsonType(value, types[0] as string) : (value: unknown) => types.some((t) => hasJsonType(value, t));
+    const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
+      (t): t is string => typeof t === 'string',
+    );
+    const ok =
+      types.length === 1
+        ? (value: unknown) => hasJsonType(value, types[0] as string)
+        : (value: unknown) => types.some((t) => hasJsonType(value, t));
     checks.push(simple('type', ok, (value) => `Expected ${types.join(' or ')}, found ${jsonTypeOf(value)}.`));
   }
   if (Array.isArray(schema.enum)) {
     const options = schema.enum;
     const primitives = options.every((option) => option === null || typeof option !== 'object');
     const set = new Set(options);
-    const ok = primitives ? (value: unknown) => set.has(value) : (value: unknown) => options.some((o) => jsonEqual(o, value));
+    const ok = primitives
+      ? (value: unknown) => set.has(value)
+      : (value: unknown) => options.some((o) => jsonEqual(o, value));
     const listed = options.slice(0, 8).map(describeValue).join(', ') + (options.length > 8 ? ', …' : '');
     checks.push(simple('enum', ok, (value) => `${describeValue(value)} is not one of ${listed}.`));
   }
   if (Object.hasOwn(schema, 'const')) {
     const expected = schema.const;
-    checks.push(simple('const', (value) => jsonEqual(value, expected), () => `Must be ${describeValue(expected)}.`));
+    checks.push(
+      simple(
+        'const',
+        (value) => jsonEqual(value, expected),
+        () => `Must be ${describeValue(expected)}.`,
+      ),
+    );
   }
   return checks;
 }
@@ -45,20 +69,42 @@ export function compileStringKeywords(schema: Schema): KeywordCheck[] {
     const pattern = schema.pattern;
     const match = compilePattern(pattern);
     checks.push(
-      simple('pattern', (value) => typeof value !== 'string' || match(value), (value) => `${describeValue(value)} does not match ${pattern}.`),
+      simple(
+        'pattern',
+        (value) => typeof value !== 'string' || match(value),
+        (value) => `${describeValue(value)} does not match ${pattern}.`,
+      ),
     );
   }
   if (typeof schema.format === 'string') {
     const format = schema.format;
-    checks.push(simple('format', (value) => checkFormat(format, value), (value) => `${describeValue(value)} is not a valid ${format}.`));
+    checks.push(
+      simple(
+        'format',
+        (value) => checkFormat(format, value),
+        (value) => `${describeValue(value)} is not a valid ${format}.`,
+      ),
+    );
   }
   if (typeof schema.minLength === 'number') {
     const min = schema.minLength;
-    checks.push(simple('minLength', (v) => typeof v !== 'string' || v.length >= min, () => `Must be at least ${min} characters long.`));
+    checks.push(
+      simple(
+        'minLength',
+        (v) => typeof v !== 'string' || v.length >= min,
+        () => `Must be at least ${min} characters long.`,
+      ),
+    );
   }
   if (typeof schema.maxLength === 'number') {
     const max = schema.maxLength;
-    checks.push(simple('maxLength', (v) => typeof v !== 'string' || v.length <= max, () => `Must be at most ${max} characters long.`));
+    checks.push(
+      simple(
+        'maxLength',
+        (v) => typeof v !== 'string' || v.length <= max,
+        () => `Must be at most ${max} characters long.`,
+      ),
+    );
   }
   return checks;
 }
@@ -71,23 +117,43 @@ export function compileNumberKeywords(schema: Schema): KeywordCheck[] {
     const min = schema.minimum;
     const exclusive = schema.exclusiveMinimum === true;
     checks.push(
-      simple('minimum', (v) => !isNumber(v) || (exclusive ? v > min : v >= min), () => `Must be ${exclusive ? 'greater than' : 'at least'} ${min}.`),
+      simple(
+        'minimum',
+        (v) => !isNumber(v) || (exclusive ? v > min : v >= min),
+        () => `Must be ${exclusive ? 'greater than' : 'at least'} ${min}.`,
+      ),
     );
   }
   if (typeof schema.maximum === 'number') {
     const max = schema.maximum;
     const exclusive = schema.exclusiveMaximum === true;
     checks.push(
-      simple('maximum', (v) => !isNumber(v) || (exclusive ? v < max : v <= max), () => `Must be ${exclusive ? 'less than' : 'at most'} ${max}.`),
+      simple(
+        'maximum',
+        (v) => !isNumber(v) || (exclusive ? v < max : v <= max),
+        () => `Must be ${exclusive ? 'less than' : 'at most'} ${max}.`,
+      ),
     );
   }
   if (typeof schema.exclusiveMinimum === 'number') {
     const min = schema.exclusiveMinimum;
-    checks.push(simple('exclusiveMinimum', (v) => !isNumber(v) || v > min, () => `Must be greater than ${min}.`));
+    checks.push(
+      simple(
+        'exclusiveMinimum',
+        (v) => !isNumber(v) || v > min,
+        () => `Must be greater than ${min}.`,
+      ),
+    );
   }
   if (typeof schema.exclusiveMaximum === 'number') {
     const max = schema.exclusiveMaximum;
-    checks.push(simple('exclusiveMaximum', (v) => !isNumber(v) || v < max, () => `Must be less than ${max}.`));
+    checks.push(
+      simple(
+        'exclusiveMaximum',
+        (v) => !isNumber(v) || v < max,
+        () => `Must be less than ${max}.`,
+      ),
+    );
   }
   return checks;
 }
@@ -96,9 +162,12 @@ export function compileNumberKeywords(schema: Schema): KeywordCheck[] {
 export function compileArrayKeywords(schema: Schema, context: CompilerContext): KeywordCheck[] {
   const checks: KeywordCheck[] = [];
   if (schema.items !== undefined) {
-    const tuple: CompiledSchema[] | null = Array.isArray(schema.items) ? schema.items.map((s) => context.compile(s)) : null;
+    const tuple: CompiledSchema[] | null = Array.isArray(schema.items)
+      ? schema.items.map((s) => context.compile(s))
+      : null;
     const every = tuple === null ? context.compile(schema.items) : null;
-    const rest = tuple !== null && schema.additionalItems !== undefined ? context.compile(schema.additionalItems) : null;
+    const rest =
+      tuple !== null && schema.additionalItems !== undefined ? context.compile(schema.additionalItems) : null;
     const itemSchema = (index: number): CompiledSchema | null =>
       every ?? (tuple !== null && index < tuple.length ? (tuple[index] as CompiledSchema) : rest);
     checks.push({
@@ -124,16 +193,29 @@ export function compileArrayKeywords(schema: Schema, context: CompilerContext): 
   }
   if (typeof schema.minItems === 'number') {
     const min = schema.minItems;
-    checks.push(simple('minItems', (v) => !Array.isArray(v) || v.length >= min, () => `Must have at least ${min} item${min === 1 ? '' : 's'}.`));
+    checks.push(
+      simple(
+        'minItems',
+        (v) => !Array.isArray(v) || v.length >= min,
+        () => `Must have at least ${min} item${min === 1 ? '' : 's'}.`,
+      ),
+    );
   }
   if (typeof schema.maxItems === 'number') {
     const max = schema.maxItems;
-    checks.push(simple('maxItems', (v) => !Array.isArray(v) || v.length <= max, () => `Must have at most ${max} items.`));
+    checks.push(
+      simple(
+        'maxItems',
+        (v) => !Array.isArray(v) || v.length <= max,
+        () => `Must have at most ${max} items.`,
+      ),
+    );
   }
   if (schema.uniqueItems === true) {
     const unique = (v: unknown): boolean => {
       if (!Array.isArray(v)) return true;
-      for (let i = 0; i < v.length; i++) for (let j = i + 1; j < v.length; j++) if (jsonEqual(v[i], v[j])) return false;
+      for (let i = 0; i < v.length; i++)
+        for (let j = i + 1; j < v.length; j++) if (jsonEqual(v[i], v[j])) return false;
       return true;
     };
     checks.push(simple('uniqueItems', unique, () => 'Items must be unique.'));

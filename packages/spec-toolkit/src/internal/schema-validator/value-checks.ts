@@ -39,7 +39,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const keysA = Object.keys(a);
   const recordB = b as Record<string, unknown>;
   if (keysA.length !== Object.keys(recordB).length) return false;
-  return keysA.every((key) => Object.hasOwn(recordB, key) && jsonEqual((a as Record<string, unknown>)[key], recordB[key]));
+  return keysA.every(
+    (key) => Object.hasOwn(recordB, key) && jsonEqual((a as Record<string, unknown>)[key], recordB[key]),
+  );
 }
 
 const URI_WITH_SCHEME = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
