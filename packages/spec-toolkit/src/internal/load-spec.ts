@@ -1,4 +1,5 @@
-import { CORE_SCHEMA, load as loadYaml, YAMLException, types as yamlTypes } from 'js-yaml';
+import * as jsYaml from 'js-yaml';
+import { CORE_SCHEMA, load as loadYaml, YAMLException } from 'js-yaml';
 import type { Diagnostic } from '../types.js';
 import { isPlainObject } from './json-pointer.js';
 import { scanJson } from './json-scanner.js';
@@ -7,7 +8,9 @@ import { createPositionFinder, type TextPosition } from './text-position.js';
 import { locateInYaml } from './yaml-locator.js';
 
 /** The YAML 1.2 core schema plus merge keys (`<<`); no timestamps, so results stay JSON. */
-const YAML_SCHEMA = CORE_SCHEMA.extend({ implicit: [yamlTypes.merge] });
+// `types` is exported by js-yaml 4 but missing from @types/js-yaml.
+const { merge } = (jsYaml as typeof jsYaml & { types: { merge: jsYaml.Type } }).types;
+const YAML_SCHEMA = CORE_SCHEMA.extend({ implicit: [merge] });
 
 /** A spec input turned into a document, with what parsing found and a way back to the text. */
 export interface LoadedSpec {
