@@ -3,7 +3,9 @@
 import { install, pnpm, run, step } from './pnpm.mjs';
 
 step('install', install);
-step('build', () => pnpm(['exec', 'turbo', 'run', 'build', '--filter=@svc/cli...', '--output-logs=errors-only']));
+step('build', () =>
+  pnpm(['exec', 'turbo', 'run', 'build', '--filter=@svc/cli...', '--output-logs=errors-only']),
+);
 const args = process.argv.slice(2);
 const cliArgs = args.length > 0 ? args : ['spec', 'validate', 'apps/cli/examples/petstore.yaml', '--strict'];
 process.stdout.write(`\n$ svc ${cliArgs.join(' ')}\n`);

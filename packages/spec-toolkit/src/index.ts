@@ -5,7 +5,13 @@ export { diff } from './diff.js';
 export { isSpecToolkitError, SpecToolkitError } from './errors.js';
 export type { ExampleRequestArgs, ExampleRequestResult } from './example-request.js';
 export { exampleRequest } from './example-request.js';
-export type { Endpoint, EndpointParam, EndpointResponse, ListEndpointsArgs, ListEndpointsResult } from './list-endpoints.js';
+export type {
+  Endpoint,
+  EndpointParam,
+  EndpointResponse,
+  ListEndpointsArgs,
+  ListEndpointsResult,
+} from './list-endpoints.js';
 export { listEndpoints } from './list-endpoints.js';
 export type { DescribeFunction, ToMarkdownArgs, ToMarkdownResult } from './to-markdown.js';
 export { toMarkdown } from './to-markdown.js';
