@@ -1,0 +1,91 @@
+import packageJson from '../package.json' with { type: 'json' };
+import { type CliIo, EXIT_OK, EXIT_USAGE } from './cli-io.js';
+import { type CommandContext, failUsage } from './commands/command.js';
+import { formatGroupHelp, runCommand } from './commands/run-command.js';
+import { SPEC_COMMANDS } from './commands/spec/spec-commands.js';
+import { createPrinter } from './output/printer.js';
+
+const TOP_HELP = `Usage: svc <group> <command> [options]
+
+The svc command line.
+
+Groups:
+  spec    Validate, diff, list, exemplify, document and build OpenAPI specs
+
+Options:
+  -h, --help       Show this help
+  -v, --version    Print the version
+
+Run 'svc spec --help' for the spec commands.`;
+
+const SPEC_HELP = formatGroupHelp(
+  'Usage: svc spec <command> [options]',
+  'Work with OpenAPI 3.0 / 3.1 and Swagger 2.0 documents, JSON or YAML.\nAny file argument may be - to read stdin.',
+  SPEC_COMMANDS,
+  'svc spec',
+);
+
+/**
+ * Runs the svc command line with injected streams and returns the exit code (0 success,
+ * 1 a failed check, 2 usage or I/O error). Never calls `process.exit`, so tests run it in-process.
+ *
+ * @example
+ * ```ts
+ * import { runCli } from '@svc/cli';
+ *
+ * const code = await runCli(['spec', 'validate', 'openapi.yaml', '--strict'], {
+ *   stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(),
+ * });
+ * ```
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const context: CommandContext = {
+    io,
+    out: createPrinter(io.stdout, io.env),
+    err: createPrinter(io.stderr, io.env),
+    name: 'svc',
+  };
+  try {
+    return await dispatch(argv, context);
+  } catch (error) {
+    // A bug, not bad input: say so plainly rather than print a stack trace at the user.
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    context.err.line(`svc: internal error: ${detail}`);
+    return EXIT_USAGE;
+  }
+}
+
+async function dispatch(argv: readonly string[], context: CommandContext): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    context.err.line(TOP_HELP);
+    return EXIT_USAGE;
+  }
+  if (first === '-h' || first === '--help') return printHelp(context, TOP_HELP);
+  if (first === '-v' || first === '--version') {
+    context.out.line(packageJson.version);
+    return EXIT_OK;
+  }
+  if (first === 'spec') return dispatchSpec(rest, { ...context, name: 'svc spec' });
+  if (first.startsWith('-')) return failUsage(context, `unknown option '${first}'`);
+  return failUsage(context, `unknown command '${first}'. The spec tools are under 'svc spec'`);
+}
+
+async function dispatchSpec(argv: readonly string[], context: CommandContext): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    context.err.line(SPEC_HELP);
+    return EXIT_USAGE;
+  }
+  if (first === '-h' || first === '--help') return printHelp(context, SPEC_HELP);
+  const command = SPEC_COMMANDS.find((candidate) => candidate.name === first);
+  if (command) return runCommand(command, rest, { ...context, name: `svc spec ${command.name}` });
+  if (first.startsWith('-')) return failUsage(context, `unknown option '${first}'`);
+  const names = SPEC_COMMANDS.map((candidate) => candidate.name).join(', ');
+  return failUsage(context, `unknown command '${first}'. Commands: ${names}`);
+}
+
+function printHelp(context: CommandContext, text: string): number {
+  context.out.line(text);
+  return EXIT_OK;
+}
