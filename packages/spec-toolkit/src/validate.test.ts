@@ -378,6 +378,23 @@ describe('validate', () => {
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
   });
 
+  it('refuses a YAML alias bomb quickly instead of walking millions of nodes', () => {
+    let bomb = 'openapi: 3.0.3\ninfo: {title: a, version: "1"}\npaths: {}\nx-b:\n  a0: &a0 {type: string}\n';
+    for (let level = 1; level < 8; level++)
+      bomb += `  a${level}: &a${level} [${Array(9)
+        .fill(`*a${level - 1}`)
+        .join(', ')}]\n`;
+    expect(validate({ spec: bomb }).errors).toEqual([
+      expect.objectContaining({ code: 'SPEC_ALIAS_EXPANSION' }),
+    ]);
+  });
+
+  it('reports YAML errors that carry no position at the start of the text', () => {
+    expect(validate({ spec: '... (' }).errors).toEqual([
+      expect.objectContaining({ code: 'SPEC_PARSE_ERROR', line: 1, column: 1 }),
+    ]);
+  });
+
   it('survives a missing argument object', () => {
     expect(validate(undefined as never).errors[0]?.code).toBe('SPEC_INPUT_MISSING');
   });

@@ -25,6 +25,26 @@ export interface LoadedSpec {
 
 const noPositions = (): void => {};
 
+/** Below this many nodes any YAML is accepted; above it, at most one node per input character. */
+const MIN_NODE_BUDGET = 200_000;
+
+/**
+ * True when the document, with YAML aliases expanded as every tool walks it, has more nodes
+ * than `budget`. Real specs have far fewer nodes than characters; an alias bomb has far more.
+ * Iterative and stopping at the budget, so the check itself is bounded.
+ */
+function exceedsNodeBudget(doc: unknown, budget: number): boolean {
+  const stack: unknown[] = [doc];
+  let count = 0;
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (++count > budget) return true;
+    if (Array.isArray(node)) for (const item of node) stack.push(item);
+    else if (isPlainObject(node)) for (const key in node) stack.push(node[key]);
+  }
+  return false;
+}
+
 /**
  * Reads a spec from an object, a JSON string or a YAML string (also bytes, as UTF-8).
  * Never throws: unreadable input yields `doc: undefined` and a `SPEC_PARSE_ERROR`.
@@ -131,7 +151,9 @@ function loadYamlText(text: string): LoadedSpec {
     doc = loadYaml(text, { schema: YAML_SCHEMA });
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
-    const position = { line: error.mark.line + 1, column: error.mark.column + 1 };
+    // js-yaml leaves `mark` out for a few errors; fall back to the start of the text.
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    const position = mark ? { line: mark.line + 1, column: mark.column + 1 } : { line: 1, column: 1 };
     if (!error.reason.startsWith('duplicated mapping key')) {
       return failed('yaml', 'SPEC_PARSE_ERROR', `Invalid YAML: ${error.reason}.`, position);
     }
@@ -148,8 +170,14 @@ function loadYamlText(text: string): LoadedSpec {
       return failed('yaml', 'SPEC_PARSE_ERROR', `Invalid YAML: ${reason}.`, position);
     }
   }
-  if (!isPlainObject(doc) && !Array.isArray(doc)) {
-    // A lone scalar is valid YAML but no spec; the validators report the shape.
+  const budget = Math.max(MIN_NODE_BUDGET, text.length);
+  if (exceedsNodeBudget(doc, budget)) {
+    return failed(
+      'yaml',
+      'SPEC_ALIAS_EXPANSION',
+      `YAML aliases expand this ${text.length}-character text past ${budget} nodes; refusing it as an alias bomb.`,
+      { line: 1, column: 1 },
+    );
   }
   return {
     doc,
