@@ -1,0 +1,69 @@
+import type { Diagnostic } from '../../types.js';
+import { isPlainObject } from '../json-pointer.js';
+import { loadSpec } from '../load-spec.js';
+import { readVersion } from '../spec-model.js';
+import type { SpecSide } from './operation-view.js';
+import { createRefResolver } from './ref-resolver.js';
+import { createSchemaReader } from './schema-node.js';
+
+/** Which input a diagnostic is about; `both` only for a failure of the comparison itself. */
+export type DiagnosticSide = 'old' | 'new' | 'both';
+
+/** A diagnostic about one of the two inputs; the message starts with `Old spec:` or `New spec:`. */
+export interface DiffDiagnostic extends Diagnostic {
+  side: DiagnosticSide;
+}
+
+/**
+ * Reads one side of a diff. Only what stops the comparison is reported (unparseable text, not
+ * an OpenAPI or Swagger document); duplicate keys and the like are `validate`'s business.
+ *
+ * @example
+ * loadSide('{', 'new').errors[0]?.message; // 'New spec: Invalid JSON: …'
+ */
+export function loadSide(input: unknown, side: 'old' | 'new'): { spec?: SpecSide; errors: DiffDiagnostic[] } {
+  const loaded = loadSpec(input);
+  const found: Diagnostic[] = [];
+  if (loaded.doc === undefined) {
+    found.push(...loaded.diagnostics);
+  } else {
+    const declared = readVersion(loaded.doc);
+    if (declared.version !== null && isPlainObject(loaded.doc)) {
+      const doc = loaded.doc;
+      const resolve = createRefResolver(doc);
+      const spec = {
+        doc,
+        swagger2: declared.version === '2.0',
+        resolve,
+        reader: createSchemaReader(resolve),
+      };
+      return { spec, errors: [] };
+    }
+    found.push(describeVersionProblem(loaded.doc, declared.field, declared.raw));
+    loaded.addPositions(found);
+  }
+  const prefix = side === 'old' ? 'Old spec: ' : 'New spec: ';
+  return {
+    errors: found.map((diagnostic) => ({ ...diagnostic, message: `${prefix}${diagnostic.message}`, side })),
+  };
+}
+
+// The codes match `validate`'s, so one catalogue of meanings covers both tools.
+function describeVersionProblem(doc: unknown, field: 'openapi' | 'swagger' | null, raw: unknown): Diagnostic {
+  if (!isPlainObject(doc)) {
+    const kind = Array.isArray(doc) ? 'an array' : doc === null ? 'null' : typeof doc;
+    return { code: 'SPEC_NOT_AN_OBJECT', message: `A spec must be an object, not ${kind}.`, path: '' };
+  }
+  if (field === null) {
+    return {
+      code: 'SPEC_VERSION_MISSING',
+      message: 'Not an OpenAPI or Swagger document: it declares no "openapi" or "swagger" version.',
+      path: '',
+    };
+  }
+  return {
+    code: 'SPEC_VERSION_UNSUPPORTED',
+    message: `Unsupported ${field} version ${JSON.stringify(raw) ?? String(raw)}: expected 2.0, 3.0.x or 3.1.x.`,
+    path: `/${field}`,
+  };
+}
