@@ -1,19 +1,36 @@
 export type { BuildSpecArgs, BuildSpecResult, EndpointSketch } from './build-spec.js';
 export { buildSpec } from './build-spec.js';
-export type { Change, ChangeLevel, DiffArgs, DiffResult } from './diff.js';
+export type {
+  Change,
+  ChangedOperation,
+  ChangeLevel,
+  ChangeSide,
+  DiagnosticSide,
+  DiffArgs,
+  DiffDiagnostic,
+  DiffResult,
+  DiffSummary,
+} from './diff.js';
 export { diff } from './diff.js';
 export { isSpecToolkitError, SpecToolkitError } from './errors.js';
-export type { ExampleRequestArgs, ExampleRequestResult } from './example-request.js';
+export type { ExampleRequestArgs, ExampleRequestOptions, ExampleRequestResult } from './example-request.js';
 export { exampleRequest } from './example-request.js';
 export type {
   Endpoint,
   EndpointParam,
+  EndpointRequestBody,
   EndpointResponse,
   ListEndpointsArgs,
   ListEndpointsResult,
 } from './list-endpoints.js';
 export { listEndpoints } from './list-endpoints.js';
-export type { DescribeFunction, ToMarkdownArgs, ToMarkdownResult } from './to-markdown.js';
+export type {
+  DescribeContext,
+  DescribeFunction,
+  ToMarkdownArgs,
+  ToMarkdownOptions,
+  ToMarkdownResult,
+} from './to-markdown.js';
 export { toMarkdown } from './to-markdown.js';
 export type { Diagnostic, HttpMethod, SpecInput, SpecVersion } from './types.js';
 export { HTTP_METHODS } from './types.js';
