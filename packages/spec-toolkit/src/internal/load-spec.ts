@@ -1,6 +1,7 @@
 import * as jsYaml from 'js-yaml';
 import { CORE_SCHEMA, load as loadYaml, YAMLException } from 'js-yaml';
 import type { Diagnostic } from '../types.js';
+import { hasDuplicateKeys } from './json-key-count.js';
 import { isPlainObject } from './json-pointer.js';
 import { scanJson } from './json-scanner.js';
 import { findJsonSyntaxError } from './json-syntax.js';
@@ -89,7 +90,8 @@ function loadJson(text: string): LoadedSpec {
   }
   const diagnostics: Diagnostic[] = [];
   try {
-    for (const repeat of scanJson(text, [], true).duplicates) {
+    const duplicates = hasDuplicateKeys(text, doc) ? scanJson(text, [], true).duplicates : [];
+    for (const repeat of duplicates) {
       diagnostics.push({
         code: 'SPEC_DUPLICATE_KEY',
         message: `Duplicate key "${repeat.key}": JSON parsers keep only the last one.`,

@@ -87,9 +87,11 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
       { path: at },
     ]);
   };
-  const checkRef = (ref: unknown, owner: string): void => {
-    const at = `${owner}/$ref`;
+  /** `ownerPointer` is computed only when there is something to report: most refs are fine. */
+  const checkRef = (ref: unknown, ownerPointer: () => string): void => {
     if (typeof ref !== 'string') {
+      const owner = ownerPointer();
+      const at = `${owner}/$ref`;
       findings.push(
         errorAt('SPEC_REF_MALFORMED', at, '"$ref" must be a string.', [{ path: at }, { path: owner }]),
       );
@@ -97,9 +99,12 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
     }
     let verdict = verdicts.get(ref);
     if (verdict === undefined) {
-      verdict = judge(ref, at, owner);
+      const owner = ownerPointer();
+      verdict = judge(ref, `${owner}/$ref`, owner);
       verdicts.set(ref, verdict);
     } else if (verdict !== null) {
+      const owner = ownerPointer();
+      const at = `${owner}/$ref`;
       verdict = { ...verdict, path: at, covers: [{ path: at }, { path: owner }] };
     }
     if (verdict !== null) findings.push(verdict);
@@ -115,7 +120,7 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
       return;
     }
     if (!isPlainObject(node)) return;
-    if (!namesHere && node.$ref !== undefined) checkRef(node.$ref, pointer());
+    if (!namesHere && node.$ref !== undefined) checkRef(node.$ref, pointer);
     for (const key in node) {
       if (!namesHere) {
         if (key === '$ref' || DATA_MEMBERS.has(key) || key.startsWith('x-')) continue;

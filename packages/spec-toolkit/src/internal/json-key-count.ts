@@ -1,0 +1,53 @@
+/**
+ * Counts the object keys in JSON text that `JSON.parse` accepted, exactly: unescaped quotes
+ * are string delimiters and alternate opening and closing, and a key is a string whose closing
+ * quote is followed by `:`. Native `indexOf` does the scanning.
+ */
+export function countKeysInText(text: string): number {
+  let count = 0;
+  let closing = false;
+  let at = text.indexOf('"');
+  while (at !== -1) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) {
+      if (closing) {
+        let next = at + 1;
+        let c = text.charCodeAt(next);
+        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++next);
+        if (c === 58) count++;
+      }
+      closing = !closing;
+    }
+    at = text.indexOf('"', at + 1);
+  }
+  return count;
+}
+
+/** Counts the keys of every object in a parsed JSON value, without recursion. */
+export function countParsedKeys(value: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node) if (typeof item === 'object' && item !== null) stack.push(item);
+      continue;
+    }
+    for (const key in node) {
+      count++;
+      const child = (node as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) stack.push(child);
+    }
+  }
+  return count;
+}
+
+/**
+ * True when the text repeats a key within one object: `JSON.parse` keeps one key per repeat,
+ * so the parsed tree then has fewer keys than the text. Only then is the locating scan needed.
+ */
+export function hasDuplicateKeys(text: string, parsed: unknown): boolean {
+  return countKeysInText(text) > countParsedKeys(parsed);
+}
