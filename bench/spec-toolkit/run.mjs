@@ -1,0 +1,91 @@
+// Spec-toolkit benchmark: our validate against @apidevtools/swagger-parser on GitHub's REST
+// description, plus our diff. Needs the built package: run `turbo run build` first.
+// Usage: node spec-toolkit/run.mjs [--runs 7] [--warmups 2] [--check]
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { arch, cpus, platform } from 'node:os';
+import { parseArgs } from 'node:util';
+import { readGithubText, resolveGithubPath } from './inputs.mjs';
+import { measureCase } from './measure.mjs';
+import { printDiffTable, printTargets, printValidateTable, readTargets } from './report.mjs';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '7' },
+    warmups: { type: 'string', default: '2' },
+    check: { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+const warmups = Number(values.warmups);
+
+assertBuilt();
+const githubBytes = Buffer.byteLength(readGithubText());
+console.log(`GitHub REST description: ${(githubBytes / 1024 / 1024).toFixed(1)} MiB, ${resolveGithubPath()}`);
+console.log(
+  `node ${process.version}, ${platform()}-${arch()}, ${cpus().length} CPU, ${runs} timed runs after ${warmups} warm-ups\n`,
+);
+
+const measure = (tool, mode) => {
+  process.stdout.write(`  measuring ${tool} ${mode} ...`);
+  const result = measureCase({ tool, mode, runs, warmups });
+  process.stdout.write(` median ${result.medianMs.toFixed(0)} ms\n`);
+  return result;
+};
+
+const validateCases = ['validate-text', 'validate-object'].map((mode) => ({
+  mode,
+  ours: measure('ours', mode),
+  theirs: measure('swagger-parser', mode),
+}));
+const parseOnly = measure('json-parse', 'validate-text');
+const diffModes = ['diff-self-text', 'diff-mutated-text', 'diff-self-object', 'diff-mutated-object'];
+const diffCases = diffModes.map((mode) => ({ mode, ours: measure('ours', mode) }));
+
+console.log('');
+printValidateTable(validateCases);
+console.log(`reference: JSON.parse of the text alone takes ${parseOnly.medianMs.toFixed(0)} ms (median)`);
+printDiffTable(diffCases);
+const targets = readTargets(validateCases);
+printTargets(targets, validateCases);
+
+const resultsDir = new URL('../results/', import.meta.url);
+mkdirSync(resultsDir, { recursive: true });
+const report = {
+  generatedAt: new Date().toISOString(),
+  environment: { node: process.version, platform: platform(), arch: arch(), cpus: cpus().length },
+  input: { name: 'api.github.com.json', bytes: githubBytes, path: resolveGithubPath() },
+  runs,
+  warmups,
+  validate: validateCases,
+  jsonParseOnly: parseOnly,
+  diff: diffCases,
+  targets,
+};
+const resultsFile = new URL('spec-toolkit.json', resultsDir);
+writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nResults written to ${resultsFile.pathname}`);
+if (values.check && targets.some((target) => !target.met)) process.exitCode = 1;
+
+/** The bench measures the built package; a stale or missing dist would measure the wrong code. */
+function assertBuilt() {
+  const require = createRequire(new URL('../package.json', import.meta.url));
+  const packageDir = require.resolve('@svc/spec-toolkit/package.json').replace(/package\.json$/, '');
+  const built = `${packageDir}dist/index.js`;
+  if (!existsSync(built)) {
+    console.error('@svc/spec-toolkit is not built: run `npx -y pnpm@10.34.8 exec turbo run build` first.');
+    process.exit(1);
+  }
+  const sourceDir = `${packageDir}src`;
+  const builtAt = statSync(built).mtimeMs;
+  const stale = existsSync(sourceDir)
+    ? readdirSync(sourceDir, { recursive: true }).filter(
+        (file) => !file.endsWith('.test.ts') && statSync(`${sourceDir}/${file}`).mtimeMs > builtAt,
+      )
+    : [];
+  if (stale.length > 0) {
+    console.warn(
+      `warning: ${stale.length} source file(s) newer than dist (e.g. ${stale[0]}); rebuild for current numbers.\n`,
+    );
+  }
+}
