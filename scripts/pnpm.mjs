@@ -11,7 +11,12 @@ export const pnpmSpec = manifest.packageManager; // e.g. pnpm@10.34.8
 /** Runs a command in the repository root, streaming its output; returns the exit status. */
 export function run(command, args, options = {}) {
   // Offline machines: no telemetry, update checks or remote cache lookups from turbo.
-  const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1', DO_NOT_TRACK: '1' };
+  const env = {
+    ...process.env,
+    TURBO_TELEMETRY_DISABLED: '1',
+    TURBO_NO_UPDATE_NOTIFIER: '1',
+    DO_NOT_TRACK: '1',
+  };
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: false, env, ...options });
   if (result.error) throw result.error;
   return result.status ?? 1;

@@ -1,6 +1,5 @@
 import { openSpec } from './internal/sample/open-spec.js';
 import { readEndpoint } from './internal/sample/read-endpoint.js';
-import { listWebhookOperations } from './internal/sample/webhooks.js';
 import { listOperations } from './internal/spec-model.js';
 import type { Diagnostic, SpecInput } from './types.js';
 
@@ -86,7 +85,7 @@ export function listEndpoints(args: ListEndpointsArgs): ListEndpointsResult {
   if (doc === undefined) return { endpoints: [], webhooks: [], errors };
   const found: Diagnostic[] = [];
   const endpoints = listOperations(doc).map((entry) => readEndpoint(doc, version, entry, found));
-  const webhooks = listWebhookOperations(doc).map((entry) => readEndpoint(doc, version, entry, found));
+  const webhooks = listOperations(doc, 'webhooks').map((entry) => readEndpoint(doc, version, entry, found));
   opened.addPositions(found);
   return { endpoints, webhooks, errors: [...errors, ...found] };
 }

@@ -7,7 +7,6 @@ import { readPreamble, renderHeading, renderServersAndAuth } from './internal/ma
 import { summariseSchemes } from './internal/markdown/security-schemes.js';
 import { openSpec } from './internal/sample/open-spec.js';
 import { readEndpoint } from './internal/sample/read-endpoint.js';
-import { listWebhookOperations } from './internal/sample/webhooks.js';
 import { listOperations } from './internal/spec-model.js';
 import type { Diagnostic, SpecInput } from './types.js';
 
@@ -77,7 +76,7 @@ export async function toMarkdown(args: ToMarkdownArgs): Promise<ToMarkdownResult
     entry,
     ...readEndpoint(doc, version, entry, found),
   }));
-  const webhooks = listWebhookOperations(doc).map((entry) => ({
+  const webhooks = listOperations(doc, 'webhooks').map((entry) => ({
     entry,
     ...readEndpoint(doc, version, entry, found),
   }));

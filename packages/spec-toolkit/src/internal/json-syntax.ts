@@ -41,6 +41,16 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError {
     }
     return { offset: n, message: 'Unterminated string' };
   };
+  /** Reads `"name":` at the start of an object member. */
+  const readMemberName = (): JsonSyntaxError | null => {
+    if (text[i] !== '"') return fail('a property name in double quotes');
+    const bad = readString();
+    if (bad) return bad;
+    ws();
+    if (text[i] !== ':') return fail('":"');
+    i++;
+    return null;
+  };
   const NUMBER = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
   // `expectValue` is true where a value must come next; otherwise a separator or a closer.
   let expectValue = true;
@@ -60,12 +70,8 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError {
           continue;
         }
         stack.push('object');
-        if (text[i] !== '"') return fail('a property name in double quotes');
-        const bad = readString();
+        const bad = readMemberName();
         if (bad) return bad;
-        ws();
-        if (text[i] !== ':') return fail('":"');
-        i++;
         continue;
       }
       if (c === '[') {
@@ -101,12 +107,8 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError {
       i++;
       ws();
       if (top === 'object') {
-        if (text[i] !== '"') return fail('a property name in double quotes');
-        const bad = readString();
+        const bad = readMemberName();
         if (bad) return bad;
-        ws();
-        if (text[i] !== ':') return fail('":"');
-        i++;
       }
       expectValue = true;
       continue;

@@ -106,21 +106,30 @@ function loadJson(text: string): LoadedSpec {
     doc,
     format: 'json',
     diagnostics,
-    addPositions(list) {
-      const wanted = list.filter((d) => d.line === undefined).map((d) => d.path);
-      if (wanted.length === 0) return;
-      let offsets: Map<string, number>;
+    addPositions: createPositionAdder(findPosition, (pointers) => {
       try {
-        offsets = scanJson(text, wanted, false).offsets;
+        const offsets = scanJson(text, pointers, false).offsets;
+        return (pointer) => offsets.get(pointer) ?? nearestAncestorOffset(offsets, pointer, text);
       } catch {
-        return;
+        return () => undefined; // nesting too deep to scan: no positions, still no crash
       }
-      for (const diagnostic of list) {
-        if (diagnostic.line !== undefined) continue;
-        const offset = offsets.get(diagnostic.path) ?? nearestAncestorOffset(offsets, diagnostic.path, text);
-        if (offset !== undefined) Object.assign(diagnostic, findPosition(offset));
-      }
-    },
+    }),
+  };
+}
+
+/** Builds `addPositions` from a way to find where a batch of pointers sits in the text. */
+function createPositionAdder(
+  findPosition: (offset: number) => TextPosition,
+  locate: (pointers: string[]) => (pointer: string) => number | undefined,
+): LoadedSpec['addPositions'] {
+  return (list) => {
+    const pending = list.filter((diagnostic) => diagnostic.line === undefined);
+    if (pending.length === 0) return;
+    const offsetOf = locate(pending.map((diagnostic) => diagnostic.path));
+    for (const diagnostic of pending) {
+      const offset = offsetOf(diagnostic.path);
+      if (offset !== undefined) Object.assign(diagnostic, findPosition(offset));
+    }
   };
 }
 
@@ -185,15 +194,9 @@ function loadYamlText(text: string): LoadedSpec {
     doc,
     format: 'yaml',
     diagnostics,
-    addPositions(list) {
-      const wanted = list.filter((d) => d.line === undefined).map((d) => d.path);
-      if (wanted.length === 0) return;
-      const offsets = locateInYaml(text, wanted);
-      for (const diagnostic of list) {
-        if (diagnostic.line !== undefined) continue;
-        const offset = offsets.get(diagnostic.path);
-        if (offset !== undefined) Object.assign(diagnostic, findPosition(offset));
-      }
-    },
+    addPositions: createPositionAdder(findPosition, (pointers) => {
+      const offsets = locateInYaml(text, pointers);
+      return (pointer) => offsets.get(pointer);
+    }),
   };
 }

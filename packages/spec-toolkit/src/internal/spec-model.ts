@@ -81,13 +81,18 @@ export interface OperationEntry {
   pathItemPointer: string;
 }
 
-/** Lists every operation under `paths`, in document order, following path item `$ref`s. */
-export function listOperations(doc: unknown): OperationEntry[] {
+/**
+ * Lists every operation under `paths` (or, for OpenAPI 3.1, under `webhooks`, where `path`
+ * holds the webhook name), in document order, following path item `$ref`s.
+ */
+export function listOperations(doc: unknown, section: 'paths' | 'webhooks' = 'paths'): OperationEntry[] {
   const out: OperationEntry[] = [];
-  if (!isPlainObject(doc) || !isPlainObject(doc.paths)) return out;
-  for (const [path, rawItem] of Object.entries(doc.paths)) {
+  if (!isPlainObject(doc)) return out;
+  const items = doc[section];
+  if (!isPlainObject(items)) return out;
+  for (const [path, rawItem] of Object.entries(items)) {
     if (path.startsWith('x-')) continue;
-    const resolved = resolveLocal(doc, rawItem, joinPointer('/paths', path));
+    const resolved = resolveLocal(doc, rawItem, joinPointer(`/${section}`, path));
     if (!resolved || !isPlainObject(resolved.value)) continue;
     const pathItem = resolved.value;
     for (const method of HTTP_METHODS) {
