@@ -1,0 +1,112 @@
+/** Development secrets: fine offline, refused in production. */
+export const DEV_JWT_SECRET = 'svc-development-jwt-secret-do-not-use-in-production';
+export const DEV_APIKEY_PEPPER = 'svc-development-api-key-pepper-do-not-use-in-production';
+
+/** Everything the server reads from its environment, validated. */
+export interface ServerConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** `postgres://…` to use PostgreSQL; undefined for the embedded SQLite file. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  apiKeyPepper: string;
+  cookieName: string;
+  cookieDomain: string | undefined;
+  autoVerify: boolean;
+  seedAdmin: { email: string; password: string } | undefined;
+  /** Public origin of the server (verification links, same-origin checks). */
+  publicUrl: string;
+  /** Trust `X-Forwarded-For` from these proxies (Fastify `trustProxy`); false by default. */
+  trustProxy: boolean | string;
+  logLevel: string;
+  /** scrypt cost (log2 N); 17 unless lowered for tests. */
+  passwordCost: number;
+}
+
+/** Thrown when the environment is not a valid configuration; lists every problem. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid server configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const TRUE = new Set(['1', 'true', 'yes', 'on']);
+const FALSE = new Set(['0', 'false', 'no', 'off', '']);
+
+/**
+ * Reads and validates the configuration from an environment (normally `process.env`).
+ * Development defaults run offline; `NODE_ENV=production` refuses development secrets, short
+ * secrets and `AUTH_AUTO_VERIFY`.
+ *
+ * @example
+ * const config = loadConfig(process.env);
+ */
+export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
+  const problems: string[] = [];
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const production = nodeEnv === 'production';
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined) return fallback;
+    if (TRUE.has(raw)) return true;
+    if (FALSE.has(raw)) return false;
+    problems.push(`${name} must be true or false, got "${env[name]}".`);
+    return fallback;
+  };
+  const secret = (name: string, devDefault: string): string => {
+    const value = env[name];
+    if (value === undefined || value === '') {
+      if (production) problems.push(`${name} is required in production (at least 32 characters).`);
+      return devDefault;
+    }
+    if (value.length < 32) problems.push(`${name} must be at least 32 characters long.`);
+    if (production && value === devDefault) problems.push(`${name} is the development default; set a real secret in production.`);
+    return value;
+  };
+
+  const port = Number(env.PORT ?? '3000');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be an integer from 0 to 65535, got "${env.PORT}".`);
+  const host = env.HOST ?? '127.0.0.1';
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite file).');
+  }
+  const autoVerify = flag('AUTH_AUTO_VERIFY', !production);
+  if (production && autoVerify) problems.push('AUTH_AUTO_VERIFY cannot be enabled in production.');
+  const seedEmail = env.SEED_ADMIN_EMAIL?.trim();
+  const seedPassword = env.SEED_ADMIN_PASSWORD;
+  if (Boolean(seedEmail) !== Boolean(seedPassword)) problems.push('SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together: set both or neither.');
+  const publicUrl = (env.SVC_PUBLIC_URL ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  if (!/^https?:\/\//.test(publicUrl)) problems.push(`SVC_PUBLIC_URL must be an http(s) URL, got "${env.SVC_PUBLIC_URL}".`);
+  const trustProxyRaw = env.SVC_TRUST_PROXY?.trim();
+  const trustProxy = trustProxyRaw === undefined || FALSE.has(trustProxyRaw.toLowerCase()) ? false : TRUE.has(trustProxyRaw.toLowerCase()) ? true : trustProxyRaw;
+  const passwordCost = Number(env.SVC_PASSWORD_COST ?? '17');
+  if (!Number.isInteger(passwordCost) || passwordCost < 10 || passwordCost > 20) problems.push('SVC_PASSWORD_COST must be an integer from 10 to 20.');
+  if (production && passwordCost < 17) problems.push('SVC_PASSWORD_COST cannot be lowered below 17 in production.');
+
+  const config: ServerConfig = {
+    env: nodeEnv,
+    host,
+    port,
+    dataDir: env.SVC_DATA_DIR || './data',
+    databaseUrl,
+    jwtSecret: secret('JWT_SECRET', DEV_JWT_SECRET),
+    apiKeyPepper: secret('SVC_APIKEY_PEPPER', DEV_APIKEY_PEPPER),
+    cookieName: env.SVC_COOKIE_NAME || 'svc_session',
+    cookieDomain: env.SVC_COOKIE_DOMAIN || undefined,
+    autoVerify,
+    seedAdmin: seedEmail && seedPassword ? { email: seedEmail, password: seedPassword } : undefined,
+    publicUrl,
+    trustProxy,
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    passwordCost,
+  };
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName)) problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

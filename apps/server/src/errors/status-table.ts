@@ -1,0 +1,53 @@
+import type { GateErrorCode } from '@svc/gate';
+
+/** Codes the server raises itself (validation of routes, unknown routes, internal failures). */
+export type ServerErrorCode =
+  | 'SERVER_VALIDATION'
+  | 'SERVER_NOT_FOUND'
+  | 'SERVER_METHOD_NOT_ALLOWED'
+  | 'SERVER_PAYLOAD_TOO_LARGE'
+  | 'SERVER_UNSUPPORTED_MEDIA_TYPE'
+  | 'SERVER_RATE_LIMITED'
+  | 'SERVER_NOT_READY'
+  | 'SERVER_INTERNAL';
+
+/**
+ * The one code → HTTP status table. Cores raise transport-free codes; only this table knows
+ * HTTP. Typed as a total record so every gate code must be mapped.
+ */
+export const STATUS_BY_CODE: Record<GateErrorCode | ServerErrorCode, number> = {
+  GATE_INVALID_INPUT: 400,
+  GATE_WEAK_PASSWORD: 400,
+  GATE_TOKEN_INVALID: 400,
+  GATE_INVALID_COLLECTION: 400,
+  GATE_INVALID_FIELD: 400,
+  GATE_INVALID_CURSOR: 400,
+  GATE_UNAUTHENTICATED: 401,
+  GATE_INVALID_CREDENTIALS: 401,
+  GATE_EMAIL_NOT_VERIFIED: 401,
+  GATE_SESSION_INVALID: 401,
+  GATE_API_KEY_INVALID: 401,
+  GATE_PAYMENT_REQUIRED: 402,
+  GATE_INSUFFICIENT_BALANCE: 402,
+  GATE_FORBIDDEN: 403,
+  GATE_CROSS_SITE_REQUEST: 403,
+  GATE_MEMBERSHIP_REQUIRED: 403,
+  GATE_NOT_FOUND: 404,
+  GATE_EMAIL_TAKEN: 409,
+  GATE_CONFLICT: 409,
+  GATE_RATE_LIMITED: 429,
+  GATE_NOT_CONFIGURED: 501,
+  SERVER_VALIDATION: 400,
+  SERVER_NOT_FOUND: 404,
+  SERVER_METHOD_NOT_ALLOWED: 405,
+  SERVER_PAYLOAD_TOO_LARGE: 413,
+  SERVER_UNSUPPORTED_MEDIA_TYPE: 415,
+  SERVER_RATE_LIMITED: 429,
+  SERVER_NOT_READY: 503,
+  SERVER_INTERNAL: 500,
+};
+
+/** The HTTP status of a code; 500 for a code the table does not know. */
+export function statusOf(code: string): number {
+  return (STATUS_BY_CODE as Record<string, number>)[code] ?? 500;
+}

@@ -1,0 +1,62 @@
+/**
+ * Every error code the gate can raise. Codes are transport-free: the server owns the one table
+ * that maps each of them to an HTTP status (apps/server/src/errors/status-table.ts), typed
+ * against this list so a new code cannot be left unmapped.
+ */
+export const GATE_ERROR_CODES = [
+  // 400 — the request is malformed or breaks a rule
+  'GATE_INVALID_INPUT',
+  'GATE_WEAK_PASSWORD',
+  'GATE_TOKEN_INVALID',
+  'GATE_INVALID_COLLECTION',
+  'GATE_INVALID_FIELD',
+  'GATE_INVALID_CURSOR',
+  // 401 — no or bad credentials
+  'GATE_UNAUTHENTICATED',
+  'GATE_INVALID_CREDENTIALS',
+  'GATE_EMAIL_NOT_VERIFIED',
+  'GATE_SESSION_INVALID',
+  'GATE_API_KEY_INVALID',
+  // 402 — payment or balance needed (membership, wallet, meter)
+  'GATE_PAYMENT_REQUIRED',
+  'GATE_INSUFFICIENT_BALANCE',
+  // 403 — authenticated but not allowed
+  'GATE_FORBIDDEN',
+  'GATE_CROSS_SITE_REQUEST',
+  'GATE_MEMBERSHIP_REQUIRED',
+  // 404
+  'GATE_NOT_FOUND',
+  // 409
+  'GATE_EMAIL_TAKEN',
+  'GATE_CONFLICT',
+  // 429
+  'GATE_RATE_LIMITED',
+  // 501
+  'GATE_NOT_CONFIGURED',
+] as const;
+
+export type GateErrorCode = (typeof GATE_ERROR_CODES)[number];
+
+/**
+ * An expected failure of a gate operation: a stable `code`, a human message safe to show to the
+ * caller, optional `details` (field errors, shortfalls) and the underlying `cause`.
+ *
+ * @example
+ * throw new GateError('GATE_NOT_FOUND', 'No such document.');
+ */
+export class GateError extends Error {
+  readonly code: GateErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: GateErrorCode, message: string, options: { details?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'GateError';
+    this.code = code;
+    this.details = options.details;
+  }
+}
+
+/** True when `value` is a {@link GateError}. */
+export function isGateError(value: unknown): value is GateError {
+  return value instanceof GateError;
+}

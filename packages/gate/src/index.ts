@@ -1,0 +1,16 @@
+export type { AccessControl } from './access/access-control.js';
+export { createAccessControl, DEFAULT_ROLE_PERMISSIONS, ROLES } from './access/access-control.js';
+export type { AuthService } from './auth/auth-service.js';
+export type { CreateGateOptions, Gate } from './create-gate.js';
+export { createGate, resolveGateConfig } from './create-gate.js';
+export type { DataService } from './data/data-service.js';
+export { gateMigrations } from './db/migrations.js';
+export type { ApiKeysTable, DocumentsTable, GateDatabase, SessionsTable, UsersTable, VerificationTokensTable } from './db/schema.js';
+export type { GateErrorCode } from './errors.js';
+export { GATE_ERROR_CODES, GateError, isGateError } from './errors.js';
+export type { KeyService } from './keys/key-service.js';
+export type { Clock } from './ports/clock.js';
+export { systemClock } from './ports/clock.js';
+export type { MailMessage, Mailer } from './ports/mailer.js';
+export type { GateConfig, GateDeps, Membership, PublicUser, RequestUser } from './types.js';
+export type { UserRecord } from './users/user-records.js';

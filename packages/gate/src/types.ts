@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { GateDatabase } from './db/schema.js';
+import type { Clock } from './ports/clock.js';
+import type { Mailer } from './ports/mailer.js';
+
+/** A user's paid membership as the guards see it. Filled by the membership module (issue 4). */
+export interface Membership {
+  plan: string | null;
+  /** `none` until a plan is granted or bought. */
+  status: string;
+  features: string[];
+  periodEnd: number | null;
+}
+
+/** The user attached to every request (`req.user`), or null when anonymous. */
+export interface RequestUser {
+  id: string;
+  email: string;
+  roles: string[];
+  /** Every permission the roles grant (the role → permission map is configuration). */
+  permissions: string[];
+  membership: Membership;
+  isAdmin: boolean;
+  isDeveloper: boolean;
+  isStaff: boolean;
+  emailVerified: boolean;
+  /** How the request authenticated. */
+  via: 'session' | 'api-key';
+  /** The session (via `session`) or API key (via `api-key`) that authenticated it. */
+  credentialId: string;
+}
+
+/** A user as returned to clients: never the password hash. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  roles: string[];
+  emailVerified: boolean;
+  createdAt: number;
+}
+
+/** Gate configuration; every field but the two secrets has a default. */
+export interface GateConfig {
+  /** HS256 signing secret for session tokens (at least 32 bytes). */
+  jwtSecret: string;
+  /** Pepper for API-key hashing (at least 32 bytes). */
+  apiKeyPepper: string;
+  /** Development switch: sign-up verifies the email at once instead of mailing a link. */
+  autoVerify?: boolean;
+  /** Session lifetime; default 7 days. */
+  sessionTtlMs?: number;
+  /** Verification link lifetime; default 24 hours. */
+  verificationTtlMs?: number;
+  /** Base of verification links; the token is appended as `?token=`. Default `http://localhost:3000/auth/verify`. */
+  verifyUrl?: string;
+  /** Role → permissions. Defaults in `DEFAULT_ROLE_PERMISSIONS`. */
+  rolePermissions?: Record<string, readonly string[]>;
+  /** scrypt cost as log2(N); default 17 (N = 131072, r = 8, p = 1). Lower only in tests. */
+  passwordCost?: number;
+}
+
+/** What every gate service is built from. */
+export interface GateDeps {
+  db: Kysely<GateDatabase>;
+  mailer: Mailer;
+  clock: Clock;
+  config: Required<GateConfig>;
+}
