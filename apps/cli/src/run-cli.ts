@@ -1,6 +1,7 @@
 import packageJson from '../package.json' with { type: 'json' };
 import { type CliIo, EXIT_OK, EXIT_USAGE } from './cli-io.js';
-import { type CommandContext, failUsage } from './commands/command.js';
+import { ACTIVITY_COMMANDS } from './commands/activity/activity-commands.js';
+import { type Command, type CommandContext, failUsage } from './commands/command.js';
 import { formatGroupHelp, runCommand } from './commands/run-command.js';
 import { SPEC_COMMANDS } from './commands/spec/spec-commands.js';
 import { createPrinter } from './output/printer.js';
@@ -10,20 +11,36 @@ const TOP_HELP = `Usage: svc <group> <command> [options]
 The svc command line.
 
 Groups:
-  spec    Validate, diff, list, exemplify, document and build OpenAPI specs
+  spec       Validate, diff, list, exemplify, document and build OpenAPI specs
+  activity   Generate puzzle pages, print them as HTML, build PDF books
 
 Options:
   -h, --help       Show this help
   -v, --version    Print the version
 
-Run 'svc spec --help' for the spec commands.`;
+Run 'svc spec --help' or 'svc activity --help' for a group's commands.`;
 
-const SPEC_HELP = formatGroupHelp(
-  'Usage: svc spec <command> [options]',
-  'Work with OpenAPI 3.0 / 3.1 and Swagger 2.0 documents, JSON or YAML.\nAny file argument may be - to read stdin.',
-  SPEC_COMMANDS,
-  'svc spec',
-);
+/** The command groups: `svc <group> <command>`. */
+const GROUPS: Readonly<Record<string, { commands: readonly Command[]; help: string }>> = {
+  spec: {
+    commands: SPEC_COMMANDS,
+    help: formatGroupHelp(
+      'Usage: svc spec <command> [options]',
+      'Work with OpenAPI 3.0 / 3.1 and Swagger 2.0 documents, JSON or YAML.\nAny file argument may be - to read stdin.',
+      SPEC_COMMANDS,
+      'svc spec',
+    ),
+  },
+  activity: {
+    commands: ACTIVITY_COMMANDS,
+    help: formatGroupHelp(
+      'Usage: svc activity <command> [options]',
+      'Generate seeded puzzle pages, print them as HTML and build print-ready PDF books, offline.\nAny page file argument may be - to read stdin.',
+      ACTIVITY_COMMANDS,
+      'svc activity',
+    ),
+  },
+};
 
 /**
  * Runs the svc command line with injected streams and returns the exit code (0 success,
@@ -66,22 +83,28 @@ async function dispatch(argv: readonly string[], context: CommandContext): Promi
     context.out.line(packageJson.version);
     return EXIT_OK;
   }
-  if (first === 'spec') return dispatchSpec(rest, { ...context, name: 'svc spec' });
+  const group = Object.hasOwn(GROUPS, first) ? GROUPS[first] : undefined;
+  if (group) return dispatchGroup(first, group, rest, { ...context, name: `svc ${first}` });
   if (first.startsWith('-')) return failUsage(context, `unknown option '${first}'`);
-  return failUsage(context, `unknown command '${first}'. The spec tools are under 'svc spec'`);
+  return failUsage(context, `unknown command '${first}'. Groups: ${Object.keys(GROUPS).join(', ')}`);
 }
 
-async function dispatchSpec(argv: readonly string[], context: CommandContext): Promise<number> {
+async function dispatchGroup(
+  name: string,
+  group: { commands: readonly Command[]; help: string },
+  argv: readonly string[],
+  context: CommandContext,
+): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) {
-    context.err.line(SPEC_HELP);
+    context.err.line(group.help);
     return EXIT_USAGE;
   }
-  if (first === '-h' || first === '--help') return printHelp(context, SPEC_HELP);
-  const command = SPEC_COMMANDS.find((candidate) => candidate.name === first);
-  if (command) return runCommand(command, rest, { ...context, name: `svc spec ${command.name}` });
+  if (first === '-h' || first === '--help') return printHelp(context, group.help);
+  const command = group.commands.find((candidate) => candidate.name === first);
+  if (command) return runCommand(command, rest, { ...context, name: `svc ${name} ${command.name}` });
   if (first.startsWith('-')) return failUsage(context, `unknown option '${first}'`);
-  const names = SPEC_COMMANDS.map((candidate) => candidate.name).join(', ');
+  const names = group.commands.map((candidate) => candidate.name).join(', ');
   return failUsage(context, `unknown command '${first}'. Commands: ${names}`);
 }
 
