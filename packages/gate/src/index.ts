@@ -1,16 +1,48 @@
-export type { AccessControl } from './access/access-control.js';
-export { createAccessControl, DEFAULT_ROLE_PERMISSIONS, ROLES } from './access/access-control.js';
-export type { AuthService } from './auth/auth-service.js';
+export type { AccessControl, Role, UserWithMembership } from './access/access-control.js';
+export {
+  ALL_PERMISSIONS,
+  createAccessControl,
+  DEFAULT_ROLE_PERMISSIONS,
+  NO_MEMBERSHIP,
+  ROLES,
+} from './access/access-control.js';
+export type { AuthService, VerificationOutcome } from './auth/auth-service.js';
+export type { WeakPasswordReason } from './auth/credential-rules.js';
+export { findPasswordWeakness, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth/credential-rules.js';
 export type { CreateGateOptions, Gate } from './create-gate.js';
 export { createGate, resolveGateConfig } from './create-gate.js';
-export type { DataService } from './data/data-service.js';
+export {
+  ADMIN_ONLY_COLLECTIONS,
+  COLLECTION_NAME_PATTERN,
+  DENIED_COLLECTION_PREFIXES,
+  DENIED_COLLECTIONS,
+  FIELD_NAME_PATTERN,
+  isDeniedCollection,
+} from './data/collection-rules.js';
+export type { DataService, DocumentPage, DocumentRef, ListDocumentsInput } from './data/data-service.js';
+export { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, WRITE_DATA_PERMISSION } from './data/data-service.js';
+export type { DataDocument } from './data/document-shape.js';
+export { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_DEPTH, SYSTEM_FIELDS } from './data/document-shape.js';
+export type { FilterValue } from './data/list-filters.js';
+export type { OwnedDocument, Visibility } from './data/ownership.js';
+export { canClone, canRead, canWrite, isListedFor, isVisibility, VISIBILITIES } from './data/ownership.js';
 export { gateMigrations } from './db/migrations.js';
-export type { ApiKeysTable, DocumentsTable, GateDatabase, SessionsTable, UsersTable, VerificationTokensTable } from './db/schema.js';
+export type {
+  ApiKeysTable,
+  DocumentsTable,
+  GateDatabase,
+  SessionsTable,
+  UsersTable,
+  VerificationTokensTable,
+} from './db/schema.js';
 export type { GateErrorCode } from './errors.js';
 export { GATE_ERROR_CODES, GateError, isGateError } from './errors.js';
-export type { KeyService } from './keys/key-service.js';
+export type { ApiKeyParts } from './keys/api-key-format.js';
+export { formatApiKey, parseApiKey } from './keys/api-key-format.js';
+export type { KeyService, KeyVerification, PublicApiKey } from './keys/key-service.js';
+export { MAX_API_KEYS_PER_USER } from './keys/key-service.js';
 export type { Clock } from './ports/clock.js';
 export { systemClock } from './ports/clock.js';
-export type { MailMessage, Mailer } from './ports/mailer.js';
+export type { Mailer, MailMessage } from './ports/mailer.js';
 export type { GateConfig, GateDeps, Membership, PublicUser, RequestUser } from './types.js';
 export type { UserRecord } from './users/user-records.js';

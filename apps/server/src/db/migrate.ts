@@ -1,5 +1,5 @@
 import { gateMigrations } from '@svc/gate';
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
 
 /** Every migration the server runs, by name; names sort in the order they apply. */
 export const serverMigrations: Record<string, Migration> = { ...gateMigrations };
@@ -8,8 +8,19 @@ export const serverMigrations: Record<string, Migration> = { ...gateMigrations }
  * Brings the schema to the latest version. Versions are recorded in Kysely's migration table,
  * so running it at every start is safe; a failed migration stops the start with its error.
  */
-export async function migrateToLatest(db: Kysely<never> | Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: async () => serverMigrations } });
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+  const database = db as unknown as Kysely<unknown>;
+  // On PostgreSQL, pin Kysely's own tables to the current schema: otherwise its existence check
+  // sees a kysely_migration table in any other schema of the database and skips creating its own.
+  const schema =
+    database.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: database,
+    provider: { getMigrations: async () => serverMigrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

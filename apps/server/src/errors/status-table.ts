@@ -1,4 +1,5 @@
 import type { GateErrorCode } from '@svc/gate';
+import type { AdapterErrorCode } from '../adapters/adapter-error.js';
 
 /** Codes the server raises itself (validation of routes, unknown routes, internal failures). */
 export type ServerErrorCode =
@@ -15,7 +16,7 @@ export type ServerErrorCode =
  * The one code → HTTP status table. Cores raise transport-free codes; only this table knows
  * HTTP. Typed as a total record so every gate code must be mapped.
  */
-export const STATUS_BY_CODE: Record<GateErrorCode | ServerErrorCode, number> = {
+export const STATUS_BY_CODE: Record<GateErrorCode | ServerErrorCode | AdapterErrorCode, number> = {
   GATE_INVALID_INPUT: 400,
   GATE_WEAK_PASSWORD: 400,
   GATE_TOKEN_INVALID: 400,
@@ -45,6 +46,10 @@ export const STATUS_BY_CODE: Record<GateErrorCode | ServerErrorCode, number> = {
   SERVER_RATE_LIMITED: 429,
   SERVER_NOT_READY: 503,
   SERVER_INTERNAL: 500,
+  ADAPTER_INVALID_ARGS: 400,
+  ADAPTER_NOT_FOUND: 404,
+  ADAPTER_NOT_CONFIGURED: 501,
+  ADAPTER_UPSTREAM_FAILED: 502,
 };
 
 /** The HTTP status of a code; 500 for a code the table does not know. */

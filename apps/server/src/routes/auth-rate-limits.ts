@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Per-client-IP limits of the /auth routes. The key is `request.ip`, which honours X-Forwarded-For
+ * only from a trusted proxy (SVC_TRUST_PROXY), so rotating that header does not buy new budgets.
+ */
+export const AUTH_RATE_LIMITS = {
+  /** Account creation: generous for an office behind one NAT, useless for mass registration. */
+  signup: { max: 20, timeWindow: '1 hour' },
+  /** Password guesses: 10 a minute is plenty for people and throttles online guessing. */
+  login: { max: 10, timeWindow: '1 minute' },
+  /** Tokens have 256 bits: the limit only caps wasted database work. */
+  verify: { max: 20, timeWindow: '1 minute' },
+  /** Changing a password checks the current one, so it is limited like login. */
+  password: { max: 10, timeWindow: '1 minute' },
+} as const;
+
+/**
+ * The route `config.rateLimit` of one limited /auth route.
+ *
+ * @example
+ * app.post('/login', { config: { rateLimit: rateLimitOf('login') } }, handler);
+ */
+export function rateLimitOf(name: keyof typeof AUTH_RATE_LIMITS) {
+  return { ...AUTH_RATE_LIMITS[name], keyGenerator: (request: FastifyRequest) => request.ip };
+}

@@ -1,0 +1,78 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { GateDatabase, UsersTable } from '../db/schema.js';
+import { GateError } from '../errors.js';
+
+/** A users row, password hash included: never hand it to a client (see `toPublicUser`). */
+export type UserRow = Selectable<UsersTable>;
+
+/**
+ * Reads a user row by normalised email; undefined when there is none.
+ *
+ * @example
+ * const row = await findUserRowByEmail(db, 'ada@example.com');
+ */
+export async function findUserRowByEmail(
+  db: Kysely<GateDatabase>,
+  email: string,
+): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/**
+ * Reads a user row by id; undefined when there is none.
+ *
+ * @example
+ * const row = await findUserRowById(db, userId);
+ */
+export async function findUserRowById(db: Kysely<GateDatabase>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Inserts a user. A concurrent sign-up with the same email loses on the unique index: that
+ * failure is reported as `GATE_EMAIL_TAKEN`, any other is rethrown.
+ *
+ * @example
+ * await insertUser(db, { id, email, password_hash, roles: '["member"]', email_verified_at: null, created_at: now, updated_at: now });
+ */
+export async function insertUser(db: Kysely<GateDatabase>, row: UserRow): Promise<void> {
+  try {
+    await db.insertInto('users').values(row).execute();
+  } catch (error) {
+    if (await findUserRowByEmail(db, row.email)) throw emailTaken(error);
+    throw error;
+  }
+}
+
+/**
+ * The error for an email that already has an account.
+ *
+ * @example
+ * throw emailTaken();
+ */
+export function emailTaken(cause?: unknown): GateError {
+  return new GateError('GATE_EMAIL_TAKEN', 'An account with this email already exists.', {
+    details: { field: 'email' },
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+/**
+ * Updates some columns of one user and stamps `updated_at`; false when there is no such user.
+ *
+ * @example
+ * await updateUser(db, userId, { roles: JSON.stringify(['member']) }, clock.now());
+ */
+export async function updateUser(
+  db: Kysely<GateDatabase>,
+  id: string,
+  changes: Partial<Pick<UserRow, 'password_hash' | 'roles' | 'email_verified_at'>>,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

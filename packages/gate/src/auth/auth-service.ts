@@ -1,0 +1,215 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { GateError } from '../errors.js';
+import type { GateDeps, PublicUser } from '../types.js';
+import { toPublicUser, toUserRecord, type UserRecord } from '../users/user-records.js';
+import { createAccountAdmin } from './account-admin.js';
+import { emailTaken, findUserRowByEmail, insertUser, updateUser } from './account-store.js';
+import {
+  assertPasswordAllowed,
+  countCodePoints,
+  normalizePassword,
+  PASSWORD_MAX_LENGTH,
+  readEmail,
+} from './credential-rules.js';
+import { hashPassword, needsRehash, verifyPassword } from './password-hasher.js';
+import { findLiveSessionUser, insertSession, revokeSession } from './session-store.js';
+import { signSessionToken, verifySessionToken } from './session-token.js';
+import { consumeVerificationToken, issueVerificationToken } from './verification-tokens.js';
+
+/** How a new account gets verified: at once (`autoVerify`) or by the link mailed to it. */
+export type VerificationOutcome = 'verified' | 'email-sent';
+
+/** Accounts and sessions. Every method throws `GateError`s for expected failures. */
+export interface AuthService {
+  /** Creates a member account (unverified unless `autoVerify`); mails the verification link. */
+  signup(input: {
+    email: string;
+    password: string;
+    userAgent?: string;
+  }): Promise<{ user: PublicUser; verification: VerificationOutcome }>;
+  /** Uses a single-use verification token; `GATE_TOKEN_INVALID` when unknown, used or expired. */
+  verify(input: { token: string }): Promise<{ user: PublicUser }>;
+  /** Checks the credentials and opens a session; the token is the session JWT for the cookie. */
+  login(input: { email: string; password: string; userAgent?: string }): Promise<{
+    user: PublicUser;
+    /** `issuedAt` and `expiresAt` are epoch ms by the gate's clock: the cookie lives their difference. */
+    session: { id: string; token: string; issuedAt: number; expiresAt: number };
+  }>;
+  /** The user of a session token, read fresh from the database; null when not valid now. Never throws for bad tokens. */
+  resolveSession(token: string): Promise<{ user: UserRecord; sessionId: string } | null>;
+  /** Revokes the session of a token server-side; a no-op for a token that is not valid. */
+  logout(input: { sessionToken: string }): Promise<void>;
+  /** Changes a password after checking the current one; revokes every other session of the user. */
+  changePassword(input: {
+    userId: string;
+    currentPassword: string;
+    newPassword: string;
+    keepSessionId?: string;
+  }): Promise<void>;
+  /** Replaces a user's roles (admin operation); names must be keys of the role → permission map. */
+  setRoles(input: { userId: string; roles: string[] }): Promise<PublicUser>;
+  /** Creates the admin account if missing, or makes the existing account a verified admin. Idempotent. */
+  seedAdmin(input: { email: string; password: string }): Promise<PublicUser>;
+}
+
+const VERIFY_PURPOSE = 'verify-email';
+
+function invalidCredentials(): GateError {
+  return new GateError('GATE_INVALID_CREDENTIALS', 'Email or password is incorrect.');
+}
+
+function tryReadEmail(email: string): string | undefined {
+  try {
+    return readEmail(email);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates the account and session service over the gate's database, mailer and clock.
+ *
+ * @example
+ * const auth = createAuthService({ db, mailer, clock, config: resolveGateConfig({ jwtSecret, apiKeyPepper }) });
+ * await auth.signup({ email: 'ada@example.com', password: 'violet-cactus-harbour' });
+ * const { session } = await auth.login({ email: 'ada@example.com', password: 'violet-cactus-harbour' });
+ * const resolved = await auth.resolveSession(session.token); // { user, sessionId }
+ */
+export function createAuthService(deps: GateDeps): AuthService {
+  const { db, mailer, clock, config } = deps;
+  let dummyHash: Promise<string> | undefined;
+  // Unknown emails verify against this hash, made with today's parameters, so they cost as much as a real check.
+  const readDummyHash = (): Promise<string> => {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost);
+    return dummyHash;
+  };
+  const admin = createAccountAdmin(deps);
+
+  async function sendVerificationLink(user: UserRecord, now: number): Promise<void> {
+    const token = await issueVerificationToken(db, {
+      userId: user.id,
+      purpose: VERIFY_PURPOSE,
+      now,
+      ttlMs: config.verificationTtlMs,
+    });
+    const link = `${config.verifyUrl}?token=${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Confirm your email address',
+      text: `Open this link to confirm your email address (it works once, for ${Math.round(config.verificationTtlMs / 3_600_000)} hours):\n${link}\n`,
+      kind: VERIFY_PURPOSE,
+      link,
+    });
+  }
+
+  return {
+    async signup(input) {
+      const email = readEmail(input.email);
+      const password = normalizePassword(input.password);
+      assertPasswordAllowed(password, email);
+      if (await findUserRowByEmail(db, email)) throw emailTaken();
+      const passwordHash = await hashPassword(password, config.passwordCost);
+      const now = clock.now();
+      const row = {
+        id: randomUUID(),
+        email,
+        password_hash: passwordHash,
+        roles: JSON.stringify(['member']),
+        email_verified_at: config.autoVerify ? now : null,
+        created_at: now,
+        updated_at: now,
+      };
+      await insertUser(db, row);
+      const user = toUserRecord(row);
+      if (config.autoVerify) return { user: toPublicUser(user), verification: 'verified' };
+      try {
+        await sendVerificationLink(user, now);
+      } catch (error) {
+        // Without its link the account could never be verified: remove it so sign-up can be retried.
+        await db.deleteFrom('users').where('id', '=', user.id).execute();
+        throw error;
+      }
+      return { user: toPublicUser(user), verification: 'email-sent' };
+    },
+
+    async verify({ token }) {
+      const now = clock.now();
+      const userId =
+        typeof token === 'string'
+          ? await consumeVerificationToken(db, { token, purpose: VERIFY_PURPOSE, now })
+          : undefined;
+      if (!userId)
+        throw new GateError('GATE_TOKEN_INVALID', 'This verification link is invalid, used or expired.');
+      await db
+        .updateTable('users')
+        .set({ email_verified_at: now, updated_at: now })
+        .where('id', '=', userId)
+        .where('email_verified_at', 'is', null)
+        .execute();
+      return { user: await admin.readPublicUser(userId) };
+    },
+
+    async login(input) {
+      const email = tryReadEmail(input.email);
+      const password = normalizePassword(input.password);
+      const row = email === undefined ? undefined : await findUserRowByEmail(db, email);
+      if (!row || countCodePoints(password) > PASSWORD_MAX_LENGTH) {
+        await verifyPassword(password, await readDummyHash());
+        throw invalidCredentials();
+      }
+      if (!(await verifyPassword(password, row.password_hash))) throw invalidCredentials();
+      // Said only to someone who knows the password, so it reveals nothing to a guesser.
+      if (row.email_verified_at === null) {
+        throw new GateError(
+          'GATE_EMAIL_NOT_VERIFIED',
+          'Confirm your email address first: open the link we sent you.',
+        );
+      }
+      const now = clock.now();
+      if (needsRehash(row.password_hash, config.passwordCost)) {
+        await updateUser(
+          db,
+          row.id,
+          { password_hash: await hashPassword(password, config.passwordCost) },
+          now,
+        );
+      }
+      const session = await insertSession(db, {
+        userId: row.id,
+        now,
+        ttlMs: config.sessionTtlMs,
+        userAgent: input.userAgent,
+      });
+      const token = signSessionToken(
+        {
+          sid: session.id,
+          sub: row.id,
+          iat: Math.floor(now / 1000),
+          exp: Math.floor(session.expiresAt / 1000),
+        },
+        config.jwtSecret,
+      );
+      return {
+        user: toPublicUser(toUserRecord(row)),
+        session: { id: session.id, token, issuedAt: now, expiresAt: session.expiresAt },
+      };
+    },
+
+    async resolveSession(token) {
+      const now = clock.now();
+      const claims = verifySessionToken(token, config.jwtSecret, now);
+      if (!claims) return null;
+      const row = await findLiveSessionUser(db, { sessionId: claims.sid, userId: claims.sub, now });
+      return row ? { user: toUserRecord(row), sessionId: claims.sid } : null;
+    },
+
+    async logout({ sessionToken }) {
+      const claims = verifySessionToken(sessionToken, config.jwtSecret, clock.now());
+      if (claims) await revokeSession(db, { id: claims.sid, now: clock.now() });
+    },
+
+    changePassword: admin.changePassword,
+    setRoles: admin.setRoles,
+    seedAdmin: admin.seedAdmin,
+  };
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { GateDatabase, UsersTable } from '../db/schema.js';
+
+/**
+ * Inserts a session for `userId`, live from `now` for `ttlMs`. The id is 24 random bytes
+ * (base64url): it is carried inside the signed JWT and checked against this table on every request.
+ *
+ * @example
+ * const session = await insertSession(db, { userId, now: clock.now(), ttlMs, userAgent });
+ */
+export async function insertSession(
+  db: Kysely<GateDatabase>,
+  input: { userId: string; now: number; ttlMs: number; userAgent?: string | undefined },
+): Promise<{ id: string; expiresAt: number }> {
+  const id = randomBytes(24).toString('base64url');
+  const expiresAt = input.now + input.ttlMs;
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: input.userId,
+      created_at: input.now,
+      expires_at: expiresAt,
+      revoked_at: null,
+      user_agent: input.userAgent ? input.userAgent.slice(0, 512) : null,
+    })
+    .execute();
+  return { id, expiresAt };
+}
+
+/**
+ * Reads the user of a session that is live at `now` — the session exists, belongs to `userId`, is
+ * not revoked and has not expired — in one query, fresh on every call so a revoked session or a
+ * changed role takes effect at once. Undefined otherwise.
+ *
+ * @example
+ * const user = await findLiveSessionUser(db, { sessionId: claims.sid, userId: claims.sub, now });
+ */
+export async function findLiveSessionUser(
+  db: Kysely<GateDatabase>,
+  input: { sessionId: string; userId: string; now: number },
+): Promise<Selectable<UsersTable> | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.id', '=', input.sessionId)
+    .where('sessions.user_id', '=', input.userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', input.now)
+    .executeTakeFirst();
+}
+
+/**
+ * Revokes one session; revoking twice keeps the first time.
+ *
+ * @example
+ * await revokeSession(db, { id: sessionId, now: clock.now() });
+ */
+export async function revokeSession(
+  db: Kysely<GateDatabase>,
+  input: { id: string; now: number },
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: input.now })
+    .where('id', '=', input.id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Revokes every live session of a user, except `keepId` when given (the session that changed the
+ * password stays signed in).
+ *
+ * @example
+ * await revokeUserSessions(db, { userId, now, keepId: currentSessionId });
+ */
+export async function revokeUserSessions(
+  db: Kysely<GateDatabase>,
+  input: { userId: string; now: number; keepId?: string | undefined },
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: input.now })
+    .where('user_id', '=', input.userId)
+    .where('revoked_at', 'is', null);
+  if (input.keepId !== undefined) query = query.where('id', '!=', input.keepId);
+  await query.execute();
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { type AccessControl, createAccessControl } from '../access/access-control.js';
+import type { DocumentsTable, GateDatabase } from '../db/schema.js';
+import { GateError } from '../errors.js';
+import type { GateDeps, RequestUser } from '../types.js';
+import { assertCollectionAccess } from './collection-rules.js';
+import {
+  type DataDocument,
+  parseBody,
+  readDocumentInput,
+  serializeBody,
+  toDataDocument,
+} from './document-shape.js';
+import type { FilterValue } from './list-filters.js';
+import { runListQuery } from './list-query.js';
+import { assertLimit } from './list-sort.js';
+import { canClone, canRead, canWrite } from './ownership.js';
+import { detectSqlDialect, type SqlDialect } from './sql-dialect.js';
+
+/** Rows a listing returns when no limit is given. */
+export const DEFAULT_LIST_LIMIT = 50;
+/** Most rows one listing returns. */
+export const MAX_LIST_LIMIT = 5000;
+
+/** Ids the service generates are UUIDs; anything outside this shape cannot name a document. */
+const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Names one document: the caller, its collection and its id. */
+export interface DocumentRef {
+  user: RequestUser | null;
+  collection: string;
+  id: string;
+}
+
+/** Arguments of {@link DataService.list}. */
+export interface ListDocumentsInput {
+  user: RequestUser | null;
+  collection: string;
+  /** `field → value`, all must match; see the data docs for how text matches numbers and booleans. */
+  filters?: Readonly<Record<string, FilterValue>>;
+  /** `field` or `-field`; default `-createdAt`. */
+  sort?: string | undefined;
+  /** `nextCursor` of the previous page. */
+  cursor?: string | undefined;
+  /** 1…5000, default 50. */
+  limit?: number | undefined;
+}
+
+/** A page of documents. */
+export interface DocumentPage {
+  items: DataDocument[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * Ownership-checked JSON documents in named collections. Every method takes the caller as `user`
+ * (null when anonymous) and applies `canRead` / `canWrite` / `canClone`: another user's private
+ * document is `GATE_NOT_FOUND` (never 403, so ids cannot be probed); a readable document the
+ * caller may not change is `GATE_FORBIDDEN`; writes need a signed-in user holding the
+ * `write_data` permission. Reads need no permission: the ownership rules are the read control.
+ */
+export interface DataService {
+  /** The documents `user` may list (own + public; all for admins), filtered, sorted, one page. */
+  list(input: ListDocumentsInput): Promise<DocumentPage>;
+  get(input: DocumentRef): Promise<DataDocument>;
+  /** Stores `data` as a new document owned by the caller (visibility from `data`, default private). */
+  create(input: { user: RequestUser | null; collection: string; data: unknown }): Promise<DataDocument>;
+  /** Shallow-merges `data` into the document's fields; `visibility` may change, system fields may not. */
+  patch(input: DocumentRef & { data: unknown }): Promise<DataDocument>;
+  remove(input: DocumentRef): Promise<void>;
+  /** A private copy of a readable document, owned by the caller. */
+  clone(input: DocumentRef): Promise<DataDocument>;
+}
+
+/** The permission every write needs, on top of the ownership rules (members hold it by default). */
+export const WRITE_DATA_PERMISSION = 'write_data';
+
+const notFound = () => new GateError('GATE_NOT_FOUND', 'No such document.');
+
+/** The row, if it exists and `user` may read it; otherwise `GATE_NOT_FOUND` either way. */
+function assertReadable(
+  user: RequestUser | null,
+  row: Selectable<DocumentsTable> | undefined,
+): Selectable<DocumentsTable> {
+  if (row === undefined || !canRead(user, row)) throw notFound();
+  return row;
+}
+
+function assertWritable(
+  user: RequestUser | null,
+  row: Selectable<DocumentsTable> | undefined,
+): Selectable<DocumentsTable> {
+  const readable = assertReadable(user, row);
+  if (!canWrite(user, readable))
+    throw new GateError('GATE_FORBIDDEN', 'Only the owner of this document can change it.');
+  return readable;
+}
+
+async function findRow(db: Kysely<GateDatabase>, ref: DocumentRef, forUpdate = false) {
+  if (typeof ref.id !== 'string' || !DOCUMENT_ID_PATTERN.test(ref.id)) return undefined;
+  const query = db
+    .selectFrom('documents')
+    .selectAll()
+    .where('collection', '=', ref.collection)
+    .where('id', '=', ref.id);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * Creates the data service over the gate's database and clock.
+ *
+ * @example
+ * const data = createDataService(deps);
+ * const note = await data.create({ user, collection: 'notes', data: { title: 'Hi', visibility: 'public' } });
+ * const { items } = await data.list({ user: null, collection: 'notes', filters: { title: 'Hi' } });
+ */
+export function createDataService(deps: GateDeps): DataService {
+  const { db, clock } = deps;
+  const access: AccessControl = createAccessControl(deps.config.rolePermissions);
+  const requireWriter = (user: RequestUser | null): RequestUser => {
+    if (user === null) throw new GateError('GATE_UNAUTHENTICATED', 'Sign in to change documents.');
+    access.requirePermission(user, WRITE_DATA_PERMISSION);
+    return user;
+  };
+  let dialect: SqlDialect | undefined;
+  const dialectOf = () => {
+    dialect ??= detectSqlDialect(db as Kysely<unknown>);
+    return dialect;
+  };
+
+  async function insert(
+    owner: string,
+    collection: string,
+    visibility: string,
+    body: string,
+  ): Promise<DataDocument> {
+    const now = clock.now();
+    const row = { id: randomUUID(), collection, owner, visibility, created_at: now, updated_at: now, body };
+    await db.insertInto('documents').values(row).execute();
+    return toDataDocument(row);
+  }
+
+  return {
+    async list({ user, collection, filters = {}, sort, cursor, limit = DEFAULT_LIST_LIMIT }) {
+      assertCollectionAccess(user, collection);
+      assertLimit(limit, MAX_LIST_LIMIT);
+      const page = await runListQuery(db, dialectOf(), { user, collection, filters, sort, cursor, limit });
+      return { items: page.rows.map(toDataDocument), nextCursor: page.nextCursor };
+    },
+
+    async get(ref) {
+      assertCollectionAccess(ref.user, ref.collection);
+      return toDataDocument(assertReadable(ref.user, await findRow(db, ref)));
+    },
+
+    async create({ user, collection, data }) {
+      const owner = requireWriter(user);
+      assertCollectionAccess(owner, collection);
+      const input = readDocumentInput(data);
+      return insert(owner.id, collection, input.visibility ?? 'private', serializeBody(input.fields));
+    },
+
+    async patch(ref) {
+      requireWriter(ref.user);
+      assertCollectionAccess(ref.user, ref.collection);
+      const input = readDocumentInput(ref.data);
+      // Read, merge and write under a row lock (PostgreSQL; SQLite writers are serialised
+      // already), so two concurrent patches cannot drop each other's fields.
+      return db.transaction().execute(async (trx) => {
+        const row = assertWritable(ref.user, await findRow(trx, ref, dialectOf() === 'postgres'));
+        const body = serializeBody({ ...parseBody(row.body), ...input.fields });
+        const visibility = input.visibility ?? row.visibility;
+        const updated = { ...row, body, visibility, updated_at: clock.now() };
+        await trx
+          .updateTable('documents')
+          .set({ body, visibility, updated_at: updated.updated_at })
+          .where('id', '=', row.id)
+          .execute();
+        return toDataDocument(updated);
+      });
+    },
+
+    async remove(ref) {
+      requireWriter(ref.user);
+      assertCollectionAccess(ref.user, ref.collection);
+      const row = assertWritable(ref.user, await findRow(db, ref));
+      await db.deleteFrom('documents').where('id', '=', row.id).execute();
+    },
+
+    async clone(ref) {
+      const user = requireWriter(ref.user);
+      assertCollectionAccess(user, ref.collection);
+      const row = assertReadable(user, await findRow(db, ref));
+      if (!canClone(user, row)) throw notFound();
+      return insert(user.id, ref.collection, 'private', row.body);
+    },
+  };
+}
