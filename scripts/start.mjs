@@ -1,12 +1,30 @@
-// The README's run command. Until the server exists it runs the CLI on the bundled example
-// spec, so a fresh clone shows the spec toolkit working end to end.
-import { install, pnpm, run, step } from './pnpm.mjs';
+// The README's run command: install, build the server and what it depends on, then run it.
+// PORT, HOST, SVC_DATA_DIR (and every other variable in docs/gate/configuration.md) pass through
+// from the environment; without them the server listens on 127.0.0.1:3000 with development
+// defaults and an embedded SQLite file at ./data/svc.db, offline.
+import { spawn } from 'node:child_process';
+import { install, pnpm, root, step } from './pnpm.mjs';
+
+if (process.argv.length > 2) {
+  process.stderr.write(
+    'npm start runs the server and takes no arguments; configure it through the environment\n' +
+      '(PORT=8080 npm start). For the command line, build it and run node apps/cli/dist/bin.js.\n',
+  );
+  process.exit(2);
+}
 
 step('install', install);
 step('build', () =>
-  pnpm(['exec', 'turbo', 'run', 'build', '--filter=@svc/cli...', '--output-logs=errors-only']),
+  pnpm(['exec', 'turbo', 'run', 'build', '--filter=@svc/server...', '--output-logs=errors-only']),
 );
-const args = process.argv.slice(2);
-const cliArgs = args.length > 0 ? args : ['spec', 'validate', 'apps/cli/examples/petstore.yaml', '--strict'];
-process.stdout.write(`\n$ svc ${cliArgs.join(' ')}\n`);
-process.exit(run(process.execPath, ['apps/cli/dist/bin.js', ...cliArgs]));
+
+const shown = ['PORT', 'HOST', 'SVC_DATA_DIR', 'DATABASE_URL', 'NODE_ENV']
+  .filter((name) => process.env[name])
+  .map((name) => `${name}=${name === 'DATABASE_URL' ? '(set)' : process.env[name]}`);
+process.stdout.write(`\n=== start: node apps/server/dist/start.js ${shown.join(' ')}\n`);
+
+const server = spawn(process.execPath, ['apps/server/dist/start.js'], { cwd: root, stdio: 'inherit' });
+// Forward stop signals so the server drains in-flight requests and closes the database (a
+// terminal's Ctrl-C reaches it directly too; it ignores the repeat).
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,7 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Clock, Mailer } from '@svc/gate';
 import { createGate } from '@svc/gate';
 import { createMemoryMailer } from '@svc/gate/testing';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type AdapterRegistry, createAdapterRegistry } from './adapters/adapter-registry.js';
 import type { ServerConfig } from './config.js';
 import { createDatabase, type Database } from './db/create-database.js';
@@ -28,6 +28,8 @@ export interface BuildServerOptions {
   clock?: Clock;
   /** Adapter functions reachable at `/api/adapters/{system}/{fn}`. */
   adapters?: AdapterRegistry;
+  /** Where log lines go (newline-delimited JSON); stdout by default. Tests capture them here. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Headers and fields that must never reach a log line. */
@@ -40,6 +42,20 @@ const REDACTED = [
   '*.token',
   '*.key',
 ];
+
+/** Query parameters whose values never reach a log line (e.g. a verification link's token). */
+const SECRET_QUERY = /([?&](?:token|key|api_key|password|secret)=)[^&#]*/gi;
+
+/** Fastify's request serializer, with secret query values masked in the logged URL. */
+function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /**
  * Builds the svc server: Fastify with the gate wired to the database, every area as an
@@ -54,16 +70,41 @@ const REDACTED = [
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
+    // Requests reaching a draining server are served (with `Connection: close`) rather than
+    // answered with Fastify's own 503 body, which is not our error shape; /readyz says 503.
+    return503OnClosing: false,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   });
   installErrorHandling(app);
+  // The id in every log line is echoed to the client, so a report can be matched to its logs.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  // Once shutdown starts, every response ends its keep-alive connection, so close() is not held
+  // open until idle clients time out (Fastify only does this for requests arriving after close).
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
-  const database = options.database ?? createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database =
+    options.database ?? createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   if (!options.database) app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db);
 
@@ -91,6 +132,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(authRoutes, { prefix: '/auth', mailer });
   await app.register(keyRoutes, { prefix: '/keys' });
   await app.register(dataRoutes, { prefix: '/db' });
-  await app.register(adapterRoutes, { prefix: '/api/adapters', registry: options.adapters ?? createAdapterRegistry() });
+  await app.register(adapterRoutes, {
+    prefix: '/api/adapters',
+    registry: options.adapters ?? createAdapterRegistry(),
+  });
   return app;
 }

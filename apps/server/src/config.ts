@@ -48,7 +48,8 @@ const FALSE = new Set(['0', 'false', 'no', 'off', '']);
  */
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
   const problems: string[] = [];
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const production = nodeEnv === 'production';
   const flag = (name: string, fallback: boolean): boolean => {
     const raw = env[name]?.trim().toLowerCase();
@@ -65,29 +66,47 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       return devDefault;
     }
     if (value.length < 32) problems.push(`${name} must be at least 32 characters long.`);
-    if (production && value === devDefault) problems.push(`${name} is the development default; set a real secret in production.`);
+    if (production && value === devDefault)
+      problems.push(`${name} is the development default; set a real secret in production.`);
     return value;
   };
 
-  const port = Number(env.PORT ?? '3000');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be an integer from 0 to 65535, got "${env.PORT}".`);
-  const host = env.HOST ?? '127.0.0.1';
+  // Digits only: Number() would also take '', '1e3' and '0x50'.
+  const port = /^\d{1,5}$/.test(env.PORT ?? '3000') ? Number(env.PORT ?? '3000') : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be an integer from 0 to 65535, got "${env.PORT}".`);
+  const host = env.HOST || '127.0.0.1';
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite file).');
+    problems.push(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite file).',
+    );
   }
   const autoVerify = flag('AUTH_AUTO_VERIFY', !production);
   if (production && autoVerify) problems.push('AUTH_AUTO_VERIFY cannot be enabled in production.');
   const seedEmail = env.SEED_ADMIN_EMAIL?.trim();
   const seedPassword = env.SEED_ADMIN_PASSWORD;
-  if (Boolean(seedEmail) !== Boolean(seedPassword)) problems.push('SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together: set both or neither.');
-  const publicUrl = (env.SVC_PUBLIC_URL ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
-  if (!/^https?:\/\//.test(publicUrl)) problems.push(`SVC_PUBLIC_URL must be an http(s) URL, got "${env.SVC_PUBLIC_URL}".`);
+  if (Boolean(seedEmail) !== Boolean(seedPassword))
+    problems.push('SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together: set both or neither.');
+  const publicUrl = (
+    env.SVC_PUBLIC_URL ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`
+  ).replace(/\/$/, '');
+  if (!/^https?:\/\//.test(publicUrl))
+    problems.push(`SVC_PUBLIC_URL must be an http(s) URL, got "${env.SVC_PUBLIC_URL}".`);
   const trustProxyRaw = env.SVC_TRUST_PROXY?.trim();
-  const trustProxy = trustProxyRaw === undefined || FALSE.has(trustProxyRaw.toLowerCase()) ? false : TRUE.has(trustProxyRaw.toLowerCase()) ? true : trustProxyRaw;
-  const passwordCost = Number(env.SVC_PASSWORD_COST ?? '17');
-  if (!Number.isInteger(passwordCost) || passwordCost < 10 || passwordCost > 20) problems.push('SVC_PASSWORD_COST must be an integer from 10 to 20.');
-  if (production && passwordCost < 17) problems.push('SVC_PASSWORD_COST cannot be lowered below 17 in production.');
+  const trustProxy =
+    trustProxyRaw === undefined || FALSE.has(trustProxyRaw.toLowerCase())
+      ? false
+      : TRUE.has(trustProxyRaw.toLowerCase())
+        ? true
+        : trustProxyRaw;
+  const passwordCost = /^\d{1,2}$/.test(env.SVC_PASSWORD_COST ?? '17')
+    ? Number(env.SVC_PASSWORD_COST ?? '17')
+    : Number.NaN;
+  if (!Number.isInteger(passwordCost) || passwordCost < 10 || passwordCost > 20)
+    problems.push('SVC_PASSWORD_COST must be an integer from 10 to 20.');
+  if (production && passwordCost < 17)
+    problems.push('SVC_PASSWORD_COST cannot be lowered below 17 in production.');
 
   const config: ServerConfig = {
     env: nodeEnv,
@@ -106,7 +125,8 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     passwordCost,
   };
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName)) problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
+    problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

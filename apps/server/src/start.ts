@@ -34,11 +34,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info({ database: app.database.location, env: config.env }, `svc server listening on ${config.publicUrl}`);
+  // The bound address, not the configured one: PORT=0 picks a free port.
+  const address = await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { address, publicUrl: config.publicUrl, database: app.database.location, env: config.env },
+    `svc server listening on ${address}`,
+  );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`svc server failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `svc server failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });
