@@ -119,6 +119,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       autoVerify: config.autoVerify,
       verifyUrl: `${config.publicUrl}/auth/verify`,
       passwordCost: config.passwordCost,
+      identityCacheMs: config.identityCacheMs,
     },
   });
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);

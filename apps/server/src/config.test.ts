@@ -35,6 +35,7 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       logLevel: 'info',
       passwordCost: 17,
+      identityCacheMs: 1000,
     });
   });
 
@@ -67,6 +68,7 @@ describe('loadConfig reads every variable', () => {
       SVC_TRUST_PROXY: '10.0.0.0/8',
       LOG_LEVEL: 'debug',
       SVC_PASSWORD_COST: '18',
+      SVC_IDENTITY_CACHE_MS: '250',
     });
     expect(config).toEqual({
       env: 'production',
@@ -84,6 +86,7 @@ describe('loadConfig reads every variable', () => {
       trustProxy: '10.0.0.0/8',
       logLevel: 'debug',
       passwordCost: 18,
+      identityCacheMs: 250,
     });
   });
 
@@ -138,6 +141,7 @@ describe('loadConfig refuses invalid values', () => {
       SEED_ADMIN_EMAIL: 'admin@example.com',
       SVC_PUBLIC_URL: 'ftp://svc',
       SVC_PASSWORD_COST: '9',
+      SVC_IDENTITY_CACHE_MS: '-5',
       JWT_SECRET: 'short',
       SVC_APIKEY_PEPPER: 'also short',
       SVC_COOKIE_NAME: 'bad name;',
@@ -149,6 +153,7 @@ describe('loadConfig refuses invalid values', () => {
       'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together: set both or neither.',
       'SVC_PUBLIC_URL must be an http(s) URL, got "ftp://svc".',
       'SVC_PASSWORD_COST must be an integer from 10 to 20.',
+      'SVC_IDENTITY_CACHE_MS must be a whole number of milliseconds from 0 to 60000.',
       'JWT_SECRET must be at least 32 characters long.',
       'SVC_APIKEY_PEPPER must be at least 32 characters long.',
       'SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".',

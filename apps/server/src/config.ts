@@ -23,6 +23,8 @@ export interface ServerConfig {
   logLevel: string;
   /** scrypt cost (log2 N); 17 unless lowered for tests. */
   passwordCost: number;
+  /** How long a resolved session or API key is trusted without a database read (ms; 0 = off). */
+  identityCacheMs: number;
 }
 
 /** Thrown when the environment is not a valid configuration; lists every problem. */
@@ -107,6 +109,11 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     problems.push('SVC_PASSWORD_COST must be an integer from 10 to 20.');
   if (production && passwordCost < 17)
     problems.push('SVC_PASSWORD_COST cannot be lowered below 17 in production.');
+  const identityCacheMs = /^\d{1,6}$/.test(env.SVC_IDENTITY_CACHE_MS ?? '1000')
+    ? Number(env.SVC_IDENTITY_CACHE_MS ?? '1000')
+    : Number.NaN;
+  if (!Number.isInteger(identityCacheMs) || identityCacheMs > 60_000)
+    problems.push('SVC_IDENTITY_CACHE_MS must be a whole number of milliseconds from 0 to 60000.');
 
   const config: ServerConfig = {
     env: nodeEnv,
@@ -124,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     trustProxy,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     passwordCost,
+    identityCacheMs,
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
     problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');

@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely';
-import { type AccessControl, createAccessControl, DEFAULT_ROLE_PERMISSIONS } from './access/access-control.js';
+import {
+  type AccessControl,
+  createAccessControl,
+  DEFAULT_ROLE_PERMISSIONS,
+} from './access/access-control.js';
 import { type AuthService, createAuthService } from './auth/auth-service.js';
 import { createDataService, type DataService } from './data/data-service.js';
 import type { GateDatabase } from './db/schema.js';
+import { createIdentityCache, type IdentityCache } from './identity-cache.js';
 import { createKeyService, type KeyService } from './keys/key-service.js';
 import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
@@ -27,7 +32,15 @@ export interface Gate {
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
    */
-  identify(credentials: { sessionToken?: string | undefined; apiKey?: string | undefined }): Promise<RequestUser | null>;
+  identify(credentials: {
+    sessionToken?: string | undefined;
+    apiKey?: string | undefined;
+  }): Promise<RequestUser | null>;
+  /**
+   * Forgets the cached identities of a user after a change made outside the gate's own services
+   * (for example a membership granted by a payment webhook), so it applies to the next request.
+   */
+  invalidateUser(userId: string): void;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -43,6 +56,53 @@ export function resolveGateConfig(config: GateConfig): Required<GateConfig> {
     verifyUrl: config.verifyUrl ?? 'http://localhost:3000/auth/verify',
     rolePermissions: config.rolePermissions ?? DEFAULT_ROLE_PERMISSIONS,
     passwordCost: config.passwordCost ?? 17,
+    identityCacheMs: config.identityCacheMs ?? 1000,
+  };
+}
+
+/**
+ * Wraps the services so every operation that changes what a credential may do invalidates the
+ * cached identities it affects before it returns: the cache never outlives a change made here.
+ */
+function invalidatingOnChange(
+  auth: AuthService,
+  keys: KeyService,
+  cache: IdentityCache,
+): { auth: AuthService; keys: KeyService } {
+  return {
+    auth: {
+      ...auth,
+      async verify(input) {
+        const result = await auth.verify(input);
+        cache.invalidateUser(result.user.id);
+        return result;
+      },
+      async logout(input) {
+        await auth.logout(input);
+        cache.forget(input.sessionToken);
+      },
+      async changePassword(input) {
+        await auth.changePassword(input);
+        cache.invalidateUser(input.userId);
+      },
+      async setRoles(input) {
+        const user = await auth.setRoles(input);
+        cache.invalidateUser(input.userId);
+        return user;
+      },
+      async seedAdmin(input) {
+        const user = await auth.seedAdmin(input);
+        cache.invalidateUser(user.id);
+        return user;
+      },
+    },
+    keys: {
+      ...keys,
+      async remove(input) {
+        await keys.remove(input);
+        cache.invalidateCredential(input.id);
+      },
+    },
   };
 }
 
@@ -60,25 +120,36 @@ export function createGate(options: CreateGateOptions): Gate {
     clock: options.clock ?? systemClock,
     config: resolveGateConfig(options.config),
   };
-  const access = createAccessControl(deps.config.rolePermissions);
-  const auth = createAuthService(deps);
-  const keys = createKeyService(deps);
+  const access: AccessControl = createAccessControl(deps.config.rolePermissions);
+  const cache = createIdentityCache({ ttlMs: deps.config.identityCacheMs });
+  const { auth, keys } = invalidatingOnChange(createAuthService(deps), createKeyService(deps), cache);
   const data = createDataService(deps);
   return {
     auth,
     keys,
     access,
     data,
+    invalidateUser: (userId) => cache.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
+      const credential = apiKey ?? sessionToken;
+      if (!credential) return null;
+      const now = deps.clock.now();
+      const cached = cache.get(credential, now);
+      if (cached) return cached;
+      let user: RequestUser | null = null;
+      let expiresAt: number | undefined;
       if (apiKey) {
         const resolved = await keys.resolve(apiKey);
-        return resolved ? access.toRequestUser(resolved.user, 'api-key', resolved.keyId) : null;
-      }
-      if (sessionToken) {
+        if (resolved) user = access.toRequestUser(resolved.user, 'api-key', resolved.keyId);
+      } else if (sessionToken) {
         const resolved = await auth.resolveSession(sessionToken);
-        return resolved ? access.toRequestUser(resolved.user, 'session', resolved.sessionId) : null;
+        if (resolved) {
+          user = access.toRequestUser(resolved.user, 'session', resolved.sessionId);
+          expiresAt = resolved.expiresAt;
+        }
       }
-      return null;
+      if (user) cache.set(credential, user, now, expiresAt);
+      return user;
     },
   };
 }

@@ -48,7 +48,11 @@ export class GateError extends Error {
   readonly code: GateErrorCode;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: GateErrorCode, message: string, options: { details?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: GateErrorCode,
+    message: string,
+    options: { details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'GateError';
     this.code = code;

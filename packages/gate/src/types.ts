@@ -57,6 +57,12 @@ export interface GateConfig {
   rolePermissions?: Record<string, readonly string[]>;
   /** scrypt cost as log2(N); default 17 (N = 131072, r = 8, p = 1). Lower only in tests. */
   passwordCost?: number;
+  /**
+   * How long a resolved session or API key is trusted without a database read; default 1000 ms,
+   * 0 disables. Changes made through the gate apply at once regardless; the lifetime only bounds
+   * how long a change made elsewhere (another instance, a manual edit) can go unseen.
+   */
+  identityCacheMs?: number;
 }
 
 /** What every gate service is built from. */

@@ -24,7 +24,11 @@ pg.types.setTypeParser(20, (value) => Number(value));
  * @example
  * const { db, destroy } = createDatabase({ dataDir: './data' });
  */
-export function createDatabase(options: { dataDir: string; databaseUrl?: string | undefined; poolSize?: number }): Database {
+export function createDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  poolSize?: number;
+}): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = new Kysely<GateDatabase>({ dialect: new PostgresDialect({ pool }) });
@@ -38,8 +42,42 @@ export function createDatabase(options: { dataDir: string; databaseUrl?: string 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<GateDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<GateDatabase>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', location: file, destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs more than running the small
+ * queries of the request path. Statements are reusable and run synchronously, so one per SQL
+ * text serves every caller. Bounded, oldest dropped first; cleared when the database closes.
+ */
+function withStatementCache(sqlite: SQLite.Database, limit = 500): SQLite.Database {
+  const statements = new Map<string, SQLite.Statement>();
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property === 'prepare') {
+        return (sql: string) => {
+          let statement = statements.get(sql);
+          if (statement === undefined) {
+            statement = target.prepare(sql);
+            if (statements.size >= limit) statements.delete(statements.keys().next().value as string);
+            statements.set(sql, statement);
+          }
+          return statement;
+        };
+      }
+      if (property === 'close') {
+        return () => {
+          statements.clear();
+          return target.close();
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 function redactUrl(url: string): string {

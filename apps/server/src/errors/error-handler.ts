@@ -39,7 +39,12 @@ export function installErrorHandling(app: FastifyInstance): void {
         error: {
           code: 'SERVER_VALIDATION',
           message: error.message,
-          details: { issues: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message ?? 'invalid' })) },
+          details: {
+            issues: error.validation.map((issue) => ({
+              path: issue.instancePath,
+              message: issue.message ?? 'invalid',
+            })),
+          },
         },
       });
     }
@@ -47,13 +52,23 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (mapped) return send(reply, statusOf(mapped), { error: { code: mapped, message: error.message } });
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode === 404 ? 404 : 400, {
-        error: { code: error.statusCode === 404 ? 'SERVER_NOT_FOUND' : 'SERVER_VALIDATION', message: error.message },
+        error: {
+          code: error.statusCode === 404 ? 'SERVER_NOT_FOUND' : 'SERVER_VALIDATION',
+          message: error.message,
+        },
       });
     }
     request.log.error({ err: error }, 'request failed');
-    return send(reply, 500, { error: { code: 'SERVER_INTERNAL', message: `Internal error (request ${request.id}).` } });
+    return send(reply, 500, {
+      error: { code: 'SERVER_INTERNAL', message: `Internal error (request ${request.id}).` },
+    });
   });
   app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, { error: { code: 'SERVER_NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` } }),
+    send(reply, 404, {
+      error: {
+        code: 'SERVER_NOT_FOUND',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+      },
+    }),
   );
 }

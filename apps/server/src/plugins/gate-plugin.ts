@@ -62,7 +62,11 @@ export const gatePlugin = fastifyPlugin(
       const sessionToken = apiKey ? undefined : request.cookies[options.config.cookieName];
       if (!apiKey && !sessionToken) return;
       request.user = await options.gate.identify({ apiKey, sessionToken });
-      if (request.user?.via === 'session' && UNSAFE_METHODS.has(request.method) && isCrossSite(request, options.config.publicUrl)) {
+      if (
+        request.user?.via === 'session' &&
+        UNSAFE_METHODS.has(request.method) &&
+        isCrossSite(request, options.config.publicUrl)
+      ) {
         throw new GateError('GATE_CROSS_SITE_REQUEST', 'Cross-site requests cannot use the session cookie.');
       }
     });

@@ -1,5 +1,10 @@
+import {
+  createManualClock,
+  createMemoryMailer,
+  type ManualClock,
+  type MemoryMailer,
+} from '@svc/gate/testing';
 import type { FastifyInstance } from 'fastify';
-import { createManualClock, createMemoryMailer, type ManualClock, type MemoryMailer } from '@svc/gate/testing';
 import type { AdapterRegistry } from '../adapters/adapter-registry.js';
 import { buildServer } from '../build-server.js';
 import { loadConfig, type ServerConfig } from '../config.js';

@@ -36,7 +36,7 @@ export interface AuthService {
     session: { id: string; token: string; issuedAt: number; expiresAt: number };
   }>;
   /** The user of a session token, read fresh from the database; null when not valid now. Never throws for bad tokens. */
-  resolveSession(token: string): Promise<{ user: UserRecord; sessionId: string } | null>;
+  resolveSession(token: string): Promise<{ user: UserRecord; sessionId: string; expiresAt: number } | null>;
   /** Revokes the session of a token server-side; a no-op for a token that is not valid. */
   logout(input: { sessionToken: string }): Promise<void>;
   /** Changes a password after checking the current one; revokes every other session of the user. */
@@ -200,7 +200,9 @@ export function createAuthService(deps: GateDeps): AuthService {
       const claims = verifySessionToken(token, config.jwtSecret, now);
       if (!claims) return null;
       const row = await findLiveSessionUser(db, { sessionId: claims.sid, userId: claims.sub, now });
-      return row ? { user: toUserRecord(row), sessionId: claims.sid } : null;
+      return row
+        ? { user: toUserRecord(row), sessionId: claims.sid, expiresAt: Number(row.session_expires_at) }
+        : null;
     },
 
     async logout({ sessionToken }) {

@@ -40,11 +40,12 @@ export async function insertSession(
 export async function findLiveSessionUser(
   db: Kysely<GateDatabase>,
   input: { sessionId: string; userId: string; now: number },
-): Promise<Selectable<UsersTable> | undefined> {
+): Promise<(Selectable<UsersTable> & { session_expires_at: number }) | undefined> {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
+    .select('sessions.expires_at as session_expires_at')
     .where('sessions.id', '=', input.sessionId)
     .where('sessions.user_id', '=', input.userId)
     .where('sessions.revoked_at', 'is', null)

@@ -62,8 +62,16 @@ export const gateMigrations: Record<string, Migration> = {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addColumn('body', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('documents_collection_created').on('documents').columns(['collection', 'created_at', 'id']).execute();
-      await db.schema.createIndex('documents_collection_owner').on('documents').columns(['collection', 'owner']).execute();
+      await db.schema
+        .createIndex('documents_collection_created')
+        .on('documents')
+        .columns(['collection', 'created_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('documents_collection_owner')
+        .on('documents')
+        .columns(['collection', 'owner'])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       for (const table of ['documents', 'api_keys', 'verification_tokens', 'sessions', 'users']) {

@@ -1,4 +1,3 @@
-
 /**
  * The gate's tables, as Kysely sees them. Times are epoch milliseconds (`bigint` columns; the
  * server's PostgreSQL adapter parses int8 as numbers). Booleans are 0/1 integers and JSON is
@@ -62,7 +61,6 @@ export interface DocumentsTable {
   /** The document's own fields as JSON text (system fields are columns, not repeated here). */
   body: string;
 }
-
 
 /** Every table the gate owns. */
 export interface GateDatabase {

@@ -1,4 +1,4 @@
-import type { MailMessage, Mailer } from '../ports/mailer.js';
+import type { Mailer, MailMessage } from '../ports/mailer.js';
 
 /** A mailer that keeps every message in memory: for tests and the development outbox. */
 export interface MemoryMailer extends Mailer {

@@ -34,7 +34,13 @@ export function toUserRecord(row: Selectable<UsersTable>): UserRecord {
 
 /** What a client may see of a user. */
 export function toPublicUser(record: UserRecord): PublicUser {
-  return { id: record.id, email: record.email, roles: record.roles, emailVerified: record.emailVerified, createdAt: record.createdAt };
+  return {
+    id: record.id,
+    email: record.email,
+    roles: record.roles,
+    emailVerified: record.emailVerified,
+    createdAt: record.createdAt,
+  };
 }
 
 /** Reads one user by id; undefined when there is none. */

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { createTestServer, type TestServer } from '../testing/test-server.js';
+import { FIXTURE_ENV, signUpWithRoles } from './access-test-fixtures.js';
+
+// The gate trusts a resolved credential for SVC_IDENTITY_CACHE_MS. Changes made through the gate
+// invalidate at once (the auth, keys and guards suites prove that); these tests pin down the rest.
+describe.each(testDatabaseTargets())('identity cache on $name', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer(target, { ...FIXTURE_ENV, SVC_IDENTITY_CACHE_MS: '1000' });
+  });
+  afterAll(async () => server?.close());
+
+  const me = (cookie: string) => server.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie } });
+
+  it('sees a change made outside the gate once the cache lifetime has passed', async () => {
+    const user = await signUpWithRoles(server.app, 'outside@example.com', ['member']);
+    expect((await me(user.cookie)).json().roles).toEqual(['member']);
+    // A manual edit (or another server instance) changes the roles behind this process's back.
+    await server.database.db
+      .updateTable('users')
+      .set({ roles: '["member","staff"]' })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await me(user.cookie)).json().roles).toEqual(['member']);
+    server.clock.advance(1000);
+    expect((await me(user.cookie)).json().roles).toEqual(['member', 'staff']);
+  });
+
+  it('never caches a failed lookup', async () => {
+    const user = await signUpWithRoles(server.app, 'revoked@example.com', ['member']);
+    await server.database.db
+      .updateTable('sessions')
+      .set({ revoked_at: 1 })
+      .where('user_id', '=', user.id)
+      .execute();
+    server.clock.advance(1000);
+    expect((await me(user.cookie)).statusCode).toBe(401);
+    await server.database.db
+      .updateTable('sessions')
+      .set({ revoked_at: null })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await me(user.cookie)).statusCode).toBe(200);
+  });
+});
