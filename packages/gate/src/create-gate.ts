@@ -111,7 +111,7 @@ function invalidatingOnChange(
  *
  * @example
  * const gate = createGate({ db, mailer, config: { jwtSecret, apiKeyPepper } });
- * const { user } = await gate.auth.signup({ email: 'ada@example.com', password: 'correct horse battery' });
+ * const { user } = await gate.auth.signup({ email: 'ada@example.com', password: 'violet anchor drifts past seven lighthouses' });
  */
 export function createGate(options: CreateGateOptions): Gate {
   const deps: GateDeps = {
