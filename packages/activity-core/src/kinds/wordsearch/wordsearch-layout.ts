@@ -34,23 +34,32 @@ function listCandidates(
 ): [number[], Direction][] {
   const codes = Array.from(word, (ch) => ch.charCodeAt(0) - 64);
   const buckets: number[][] = codes.map(() => []);
-  const steps = directions.map((direction) => DIRECTION_STEPS[direction]);
   const last = word.length - 1;
-  for (let row = 0; row < grid.height; row++) {
-    for (let col = 0; col < grid.width; col++) {
-      steps.forEach(([dr, dc], index) => {
-        const [endRow, endCol] = [row + dr * last, col + dc * last];
-        if (endRow < 0 || endRow >= grid.height || endCol < 0 || endCol >= grid.width) return;
+  const { width, height, letters, mask } = grid;
+  // The hot loop of generation: plain loops and locals, no closures or tuples per position.
+  for (let index = 0; index < directions.length; index++) {
+    const [dr, dc] = DIRECTION_STEPS[directions[index] as Direction];
+    const rowFrom = dr < 0 ? -dr * last : 0;
+    const rowTo = dr > 0 ? height - 1 - dr * last : height - 1;
+    const colFrom = dc < 0 ? -dc * last : 0;
+    const colTo = dc > 0 ? width - 1 - dc * last : width - 1;
+    const stride = dr * width + dc;
+    for (let row = rowFrom; row <= rowTo; row++) {
+      for (let col = colFrom; col <= colTo; col++) {
+        const start = row * width + col;
         let shared = 0;
-        for (let k = 0; k <= last; k++) {
-          const cell = (row + dr * k) * grid.width + col + dc * k;
-          const letter = grid.letters[cell] as number;
-          if (grid.mask[cell] !== 1 || (letter !== 0 && letter !== codes[k])) return;
+        let fits = true;
+        for (let k = 0, cell = start; k <= last; k++, cell += stride) {
+          const letter = letters[cell] as number;
+          if (mask[cell] !== 1 || (letter !== 0 && letter !== codes[k])) {
+            fits = false;
+            break;
+          }
           if (letter !== 0) shared++;
         }
-        if (shared <= last && (options.overlap || shared === 0))
-          buckets[shared]?.push((row * grid.width + col) * 8 + index);
-      });
+        if (fits && shared <= last && (options.overlap || shared === 0))
+          buckets[shared]?.push(start * 8 + index);
+      }
     }
   }
   const out: [number[], Direction][] = [];
