@@ -26,7 +26,11 @@ export class ActivityError extends Error {
   readonly code: ActivityErrorCode;
   readonly issues: ActivityIssue[];
 
-  constructor(code: ActivityErrorCode, message: string, options: { issues?: ActivityIssue[]; cause?: unknown } = {}) {
+  constructor(
+    code: ActivityErrorCode,
+    message: string,
+    options: { issues?: ActivityIssue[]; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ActivityError';
     this.code = code;

@@ -37,7 +37,10 @@ function randomSeed(): string {
 export function generatePage(args: GeneratePageArgs): GeneratedPage {
   const kind = findKind(args?.kind);
   if (!kind) {
-    throw new ActivityError('ACT_UNKNOWN_KIND', `Unknown kind ${JSON.stringify(args?.kind)}; known kinds: ${KINDS.map((k) => k.name).join(', ')}.`);
+    throw new ActivityError(
+      'ACT_UNKNOWN_KIND',
+      `Unknown kind ${JSON.stringify(args?.kind)}; known kinds: ${KINDS.map((k) => k.name).join(', ')}.`,
+    );
   }
   if (args.seed !== undefined && typeof args.seed !== 'string' && typeof args.seed !== 'number') {
     throw new ActivityError('ACT_INVALID_INPUT', 'seed must be text or a number.', {
@@ -45,10 +48,15 @@ export function generatePage(args: GeneratePageArgs): GeneratedPage {
     });
   }
   const generic = readInput(kind.inputs, args.input);
-  const specific = generic.issues.length === 0 ? kind.normalizeInput(generic.values) : { input: generic.values, issues: [] };
+  const specific =
+    generic.issues.length === 0 ? kind.normalizeInput(generic.values) : { input: generic.values, issues: [] };
   const issues = [...generic.issues, ...specific.issues];
   if (issues.length > 0) {
-    throw new ActivityError('ACT_INVALID_INPUT', `Invalid ${kind.name} input: ${issues.map((i) => i.message).join(' ')}`, { issues });
+    throw new ActivityError(
+      'ACT_INVALID_INPUT',
+      `Invalid ${kind.name} input: ${issues.map((i) => i.message).join(' ')}`,
+      { issues },
+    );
   }
   const seed = args.seed === undefined ? randomSeed() : String(args.seed);
   const doc = kind.generate(specific.input, createRandom(`${kind.name}:${seed}`)) as Record<string, unknown>;

@@ -1,6 +1,14 @@
-export type { BuildBookArgs, BookPageInput } from './book/build-book-pdf.js';
+export type { BookPageInput, BuildBookArgs } from './book/build-book-pdf.js';
 export { buildBookPdf } from './book/build-book-pdf.js';
-export type { CircleItem, Drawing, DrawingItem, LineItem, PolylineItem, RectItem, TextItem } from './drawing/drawing.js';
+export type {
+  CircleItem,
+  Drawing,
+  DrawingItem,
+  LineItem,
+  PolylineItem,
+  RectItem,
+  TextItem,
+} from './drawing/drawing.js';
 export type { ActivityErrorCode, ActivityIssue } from './errors.js';
 export { ActivityError, isActivityError } from './errors.js';
 export type { GeneratedPage, GeneratePageArgs } from './generate-page.js';

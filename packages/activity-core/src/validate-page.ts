@@ -13,14 +13,26 @@ export function validatePage(args: { kind: string; doc: unknown }): { ok: boolea
   if (!kind) {
     return {
       ok: false,
-      errors: [{ code: 'ACT_UNKNOWN_KIND', message: `Unknown kind; known kinds: ${KINDS.map((k) => k.name).join(', ')}.`, path: '/kind' }],
+      errors: [
+        {
+          code: 'ACT_UNKNOWN_KIND',
+          message: `Unknown kind; known kinds: ${KINDS.map((k) => k.name).join(', ')}.`,
+          path: '/kind',
+        },
+      ],
     };
   }
   let errors: ActivityIssue[];
   try {
     errors = kind.validate(args.doc);
   } catch (error) {
-    errors = [{ code: 'ACT_INVALID_PAGE', message: `The page could not be read: ${error instanceof Error ? error.message : String(error)}`, path: '' }];
+    errors = [
+      {
+        code: 'ACT_INVALID_PAGE',
+        message: `The page could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        path: '',
+      },
+    ];
   }
   return { ok: errors.length === 0, errors };
 }

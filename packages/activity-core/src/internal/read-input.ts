@@ -7,12 +7,17 @@ function describe(value: unknown): string {
 }
 
 function checkField(field: InputField, value: unknown, path: string): ActivityIssue | null {
-  const fail = (message: string): ActivityIssue => ({ code: 'ACT_INVALID_INPUT', message: `${field.name}: ${message}`, path });
+  const fail = (message: string): ActivityIssue => ({
+    code: 'ACT_INVALID_INPUT',
+    message: `${field.name}: ${message}`,
+    path,
+  });
   const { min, max } = field;
   switch (field.type) {
     case 'integer':
     case 'number': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return fail(`expected a number, got ${describe(value)}.`);
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        return fail(`expected a number, got ${describe(value)}.`);
       if (field.type === 'integer' && !Number.isInteger(value)) return fail('expected a whole number.');
       if (min !== undefined && value < min) return fail(`must be at least ${min}.`);
       if (max !== undefined && value > max) return fail(`must be at most ${max}.`);
@@ -36,7 +41,8 @@ function checkField(field: InputField, value: unknown, path: string): ActivityIs
       if (!Array.isArray(value)) return fail(`expected a list, got ${describe(value)}.`);
       if (min !== undefined && value.length < min) return fail(`must have at least ${min} items.`);
       if (max !== undefined && value.length > max) return fail(`must have at most ${max} items.`);
-      if (field.type === 'string[]' && !value.every((item) => typeof item === 'string')) return fail('every item must be text.');
+      if (field.type === 'string[]' && !value.every((item) => typeof item === 'string'))
+        return fail('every item must be text.');
       return null;
     }
   }
@@ -56,19 +62,33 @@ export function readInput(
   const issues: ActivityIssue[] = [];
   const values: Record<string, unknown> = {};
   if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
-    return { values, issues: [{ code: 'ACT_INVALID_INPUT', message: `input must be an object, got ${describe(raw)}.`, path: '' }] };
+    return {
+      values,
+      issues: [
+        { code: 'ACT_INVALID_INPUT', message: `input must be an object, got ${describe(raw)}.`, path: '' },
+      ],
+    };
   }
   const source = (raw ?? {}) as Record<string, unknown>;
   const known = new Set(fields.map((field) => field.name));
   for (const key of Object.keys(source)) {
     if (!known.has(key)) {
-      issues.push({ code: 'ACT_INVALID_INPUT', message: `unknown input "${key}"; accepted: ${[...known].join(', ')}.`, path: `/${key}` });
+      issues.push({
+        code: 'ACT_INVALID_INPUT',
+        message: `unknown input "${key}"; accepted: ${[...known].join(', ')}.`,
+        path: `/${key}`,
+      });
     }
   }
   for (const field of fields) {
     const value = source[field.name];
     if (value === undefined) {
-      if (field.required) issues.push({ code: 'ACT_INVALID_INPUT', message: `${field.name} is required.`, path: `/${field.name}` });
+      if (field.required)
+        issues.push({
+          code: 'ACT_INVALID_INPUT',
+          message: `${field.name} is required.`,
+          path: `/${field.name}`,
+        });
       else if (field.default !== undefined) values[field.name] = structuredClone(field.default);
       continue;
     }
