@@ -2,16 +2,25 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Clock, Mailer } from '@svc/gate';
-import { createGate } from '@svc/gate';
+import { createGate, systemClock } from '@svc/gate';
 import { createMemoryMailer } from '@svc/gate/testing';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { type AdapterRegistry, createAdapterRegistry } from './adapters/adapter-registry.js';
+import { type ActivityOptions, createActivityServices } from './activity/create-activity-services.js';
+import { activityAdapter } from './adapters/activity-adapter.js';
+import {
+  type AdapterRegistry,
+  BUILT_IN_ADAPTERS,
+  createAdapterRegistry,
+} from './adapters/adapter-registry.js';
 import type { ServerConfig } from './config.js';
 import { createDatabase, type Database } from './db/create-database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandling } from './errors/error-handler.js';
+import { registerActivityTools } from './mcp/activity-tools.js';
+import { mcpRoutes } from './mcp/mcp-routes.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
 import { openApiPlugin } from './plugins/openapi-plugin.js';
+import { activityRoutes } from './routes/activity-routes.js';
 import { adapterRoutes } from './routes/adapter-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { dataRoutes } from './routes/data-routes.js';
@@ -26,8 +35,10 @@ export interface BuildServerOptions {
   /** Outgoing mail; by default a development outbox kept in memory and readable by admins. */
   mailer?: Mailer;
   clock?: Clock;
-  /** Adapter functions reachable at `/api/adapters/{system}/{fn}`. */
+  /** Adapter functions reachable at `/api/adapters/{system}/{fn}`; by default the built-in ones and `activity-pages`. */
   adapters?: AdapterRegistry;
+  /** The activity area's export worker and file storage (tests turn the worker off or speed it up). */
+  activity?: ActivityOptions;
   /** Where log lines go (newline-delimited JSON); stdout by default. Tests capture them here. */
   logStream?: NodeJS.WritableStream;
 }
@@ -123,6 +134,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
   });
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
+  const activity = createActivityServices({
+    db: database.db,
+    dataDir: config.dataDir,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    options: options.activity,
+  });
+  // Registered after the database's onClose hook, so (hooks closing in reverse) the worker stops first.
+  app.addHook('onReady', async () => {
+    if (activity.runsWorker) activity.worker.start();
+  });
+  app.addHook('onClose', async () => activity.worker.stop());
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
@@ -135,7 +158,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(dataRoutes, { prefix: '/db' });
   await app.register(adapterRoutes, {
     prefix: '/api/adapters',
-    registry: options.adapters ?? createAdapterRegistry(),
+    registry: options.adapters ?? createAdapterRegistry([...BUILT_IN_ADAPTERS, activityAdapter]),
   });
+  await app.register(activityRoutes, { prefix: '/api/activity', activity });
+  await app.register(mcpRoutes, { prefix: '/mcp', tools: [registerActivityTools] });
   return app;
 }

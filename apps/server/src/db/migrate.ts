@@ -1,8 +1,13 @@
 import { gateMigrations } from '@svc/gate';
 import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
+import { activityMigrations } from '../activity/activity-migrations.js';
 
-/** Every migration the server runs, by name; names sort in the order they apply. */
-export const serverMigrations: Record<string, Migration> = { ...gateMigrations };
+/**
+ * Every migration the server runs, by name; names sort in the order they apply. The gate's
+ * (`0001_…`) and the server's own (`0100_…`) are independent sets, so the migrator allows a new
+ * gate migration to apply after a server migration that sorts later.
+ */
+export const serverMigrations: Record<string, Migration> = { ...gateMigrations, ...activityMigrations };
 
 /**
  * Brings the schema to the latest version. Versions are recorded in Kysely's migration table,
@@ -19,6 +24,7 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   const migrator = new Migrator({
     db: database,
     provider: { getMigrations: async () => serverMigrations },
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,4 +1,6 @@
+import type { ActivityErrorCode } from '@svc/activity-core';
 import type { GateErrorCode } from '@svc/gate';
+import type { ActivityServerErrorCode } from '../activity/activity-errors.js';
 import type { AdapterErrorCode } from '../adapters/adapter-error.js';
 
 /** Codes the server raises itself (validation of routes, unknown routes, internal failures). */
@@ -16,7 +18,10 @@ export type ServerErrorCode =
  * The one code → HTTP status table. Cores raise transport-free codes; only this table knows
  * HTTP. Typed as a total record so every gate code must be mapped.
  */
-export const STATUS_BY_CODE: Record<GateErrorCode | ServerErrorCode | AdapterErrorCode, number> = {
+export const STATUS_BY_CODE: Record<
+  GateErrorCode | ServerErrorCode | AdapterErrorCode | ActivityErrorCode | ActivityServerErrorCode,
+  number
+> = {
   GATE_INVALID_INPUT: 400,
   GATE_WEAK_PASSWORD: 400,
   GATE_TOKEN_INVALID: 400,
@@ -50,6 +55,15 @@ export const STATUS_BY_CODE: Record<GateErrorCode | ServerErrorCode | AdapterErr
   ADAPTER_NOT_FOUND: 404,
   ADAPTER_NOT_CONFIGURED: 501,
   ADAPTER_UPSTREAM_FAILED: 502,
+  // A kind is a body field, not a resource in the URL: an unknown one is bad input, like any other.
+  ACT_UNKNOWN_KIND: 400,
+  ACT_INVALID_INPUT: 400,
+  ACT_INVALID_PAGE: 400,
+  ACT_INVALID_OPTIONS: 400,
+  // Valid input no page can be made from (a word with no other arrangement, say).
+  ACT_GENERATION_FAILED: 422,
+  ACT_EXPORT_FAILED: 409,
+  ACT_NOT_EXPORTED: 404,
 };
 
 /** The HTTP status of a code; 500 for a code the table does not know. */

@@ -1,0 +1,115 @@
+import { buildBookPdf, isActivityError, type TrimName } from '@svc/activity-core';
+import type { Kysely } from 'kysely';
+import { ActivityServerError } from './activity-errors.js';
+import type { FileStorage } from './file-storage.js';
+import type { ClaimedJob } from './job-store.js';
+import type { JobControl } from './job-worker.js';
+
+/** Collections the activity area stores pages and books in (through the gate's data layer). */
+export const PAGE_COLLECTION = 'activity_pages';
+export const BOOK_COLLECTION = 'activity_books';
+
+/** A saved book's own fields (see the book route's schema). */
+export interface BookFields {
+  title: string;
+  subtitle?: string;
+  author?: string;
+  trim: TrimName;
+  pageIds: string[];
+  options?: { bleed?: boolean; largePrint?: boolean; includeKeys?: boolean };
+}
+
+interface DocumentRow {
+  owner: string;
+  body: string;
+}
+
+type DocumentsDatabase = { documents: { id: string; collection: string; owner: string; body: string } };
+
+async function readOwnDocument(db: Kysely<DocumentsDatabase>, collection: string, id: string, owner: string) {
+  const row: DocumentRow | undefined = await db
+    .selectFrom('documents')
+    .select(['owner', 'body'])
+    .where('collection', '=', collection)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && row.owner === owner ? (JSON.parse(row.body) as Record<string, unknown>) : undefined;
+}
+
+/**
+ * Where a job's PDF is stored.
+ *
+ * @example
+ * toBookFileKey(job); // 'activity-books/<bookId>/<jobId>.pdf'
+ */
+export function toBookFileKey(job: { book_id: string; id: string }): string {
+  return `activity-books/${job.book_id}/${job.id}.pdf`;
+}
+
+/**
+ * Creates the runner of book export jobs: reads the book and its pages as they are now (still
+ * owned by the job's owner), draws the PDF with the watermark decided at enqueue time, stores it
+ * and returns its key. A book or page deleted since, or a page the core rejects, fails the job
+ * for good (no retry could fix it).
+ *
+ * @example
+ * const worker = createJobWorker({ store, run: createBookExporter({ db, storage }), … });
+ */
+export function createBookExporter<DB>(options: { db: Kysely<DB>; storage: FileStorage }) {
+  const db = options.db as unknown as Kysely<DocumentsDatabase>;
+  return async function exportBook(job: ClaimedJob, control: JobControl) {
+    const book = (await readOwnDocument(db, BOOK_COLLECTION, job.book_id, job.owner)) as
+      | BookFields
+      | undefined;
+    if (!book) throw new ActivityServerError('ACT_EXPORT_FAILED', 'The book no longer exists.');
+    // The data route can patch a book into any shape; only the book route checks it.
+    if (!Array.isArray(book.pageIds) || !book.pageIds.every((id) => typeof id === 'string')) {
+      throw new ActivityServerError('ACT_EXPORT_FAILED', 'The book has no valid list of page ids.');
+    }
+    const pages = [];
+    for (const [index, pageId] of book.pageIds.entries()) {
+      const page = await readOwnDocument(db, PAGE_COLLECTION, pageId, job.owner);
+      if (!page) {
+        throw new ActivityServerError('ACT_EXPORT_FAILED', `Page ${index + 1} (${pageId}) no longer exists.`);
+      }
+      pages.push({
+        kind: String(page.kind),
+        doc: page.doc,
+        ...(typeof page.title === 'string' ? { title: page.title } : {}),
+      });
+    }
+    const bytes = await buildBookPdf({
+      title: book.title,
+      trim: book.trim,
+      pages,
+      ...(book.subtitle === undefined ? {} : { subtitle: book.subtitle }),
+      ...(book.author === undefined ? {} : { author: book.author }),
+      options: { ...book.options, ...(job.watermark ? { watermark: job.watermark } : {}) },
+      onProgress: (done, total) => control.reportProgress(done, total),
+    });
+    const fileKey = toBookFileKey(job);
+    await options.storage.put(fileKey, bytes);
+    return { fileKey, fileSize: bytes.byteLength };
+  };
+}
+
+/**
+ * Failures of an export that a retry cannot fix.
+ *
+ * @example
+ * createJobWorker({ isPermanent: isPermanentExportError, … });
+ */
+export function isPermanentExportError(error: unknown): boolean {
+  return isActivityError(error) || error instanceof ActivityServerError;
+}
+
+/**
+ * The message stored on a failed job: the activity errors' own (written for users), else a generic one.
+ *
+ * @example
+ * describeExportError(new Error('EACCES: /data/files')); // 'The PDF could not be built because of an internal error; …'
+ */
+export function describeExportError(error: unknown): string {
+  if (isActivityError(error) || error instanceof ActivityServerError) return error.message.slice(0, 500);
+  return 'The PDF could not be built because of an internal error; try exporting again later.';
+}

@@ -1,0 +1,64 @@
+import { join, resolve } from 'node:path';
+import type { Clock } from '@svc/gate';
+import type { Kysely } from 'kysely';
+import { createBookExporter, describeExportError, isPermanentExportError } from './book-export.js';
+import type { FileStorage } from './file-storage.js';
+import { createJobStore, type JobStore } from './job-store.js';
+import { createJobWorker, type JobWorker, type WorkerLog } from './job-worker.js';
+import { createLocalFileStorage } from './local-file-storage.js';
+
+/** Tuning of the activity area (all optional; `buildServer` takes them as `activity`). */
+export interface ActivityOptions {
+  /** Run the export worker in this process (default true). Jobs still queue without it. */
+  worker?: boolean;
+  /** Idle poll interval of the worker; default 500 ms. */
+  pollIntervalMs?: number;
+  /** Lease of a running job; default 60 s. */
+  leaseMs?: number;
+  /** Claims before a job is given up; default 3. */
+  maxAttempts?: number;
+  /** Where PDFs go; default the local disk under `<dataDir>/files`. */
+  storage?: FileStorage;
+}
+
+/** The activity area's infrastructure, shared by its routes and the server's lifecycle hooks. */
+export interface ActivityServices {
+  storage: FileStorage;
+  jobs: JobStore;
+  worker: JobWorker;
+  /** Whether this process runs the worker (`onReady` starts it only then). */
+  runsWorker: boolean;
+}
+
+/**
+ * Composes the file storage, the job store and the export worker over the server's database.
+ *
+ * @example
+ * const activity = createActivityServices({ db: database.db, dataDir: config.dataDir, clock, log: app.log });
+ * app.addHook('onReady', async () => activity.worker.start());
+ */
+export function createActivityServices<DB>(input: {
+  db: Kysely<DB>;
+  dataDir: string;
+  clock: Clock;
+  log: WorkerLog;
+  options?: ActivityOptions | undefined;
+}): ActivityServices {
+  const options = input.options ?? {};
+  const storage = options.storage ?? createLocalFileStorage({ root: join(resolve(input.dataDir), 'files') });
+  const jobs = createJobStore({ db: input.db, clock: input.clock });
+  const worker = createJobWorker({
+    store: jobs,
+    run: createBookExporter({ db: input.db, storage }),
+    async afterDone(job) {
+      for (const key of await jobs.takeSupersededFiles(job.book_id, job.id)) await storage.delete(key);
+    },
+    isPermanent: isPermanentExportError,
+    describeError: describeExportError,
+    log: input.log,
+    ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
+    ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
+    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+  });
+  return { storage, jobs, worker, runsWorker: options.worker ?? true };
+}

@@ -1,0 +1,119 @@
+import { systemClock } from '@svc/gate';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/create-database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import type { ActivityDatabase } from './activity-migrations.js';
+import { createJobStore, type JobStore } from './job-store.js';
+import { createJobWorker, type JobWorkerOptions } from './job-worker.js';
+
+class PermanentFailure extends Error {}
+
+describe.each(testDatabaseTargets())('the activity job worker on $name', (target) => {
+  let database: Database;
+  let store: JobStore;
+  const errors: string[] = [];
+  const readJob = (id: string) =>
+    (database.db as unknown as Kysely<ActivityDatabase>)
+      .selectFrom('activity_jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  /** Runs a worker until the job leaves the active states, then stops it. */
+  async function runUntilSettled(jobId: string, options: Partial<JobWorkerOptions>) {
+    const worker = createJobWorker({
+      store,
+      run: async () => ({ fileKey: 'f.pdf', fileSize: 1 }),
+      isPermanent: (error) => error instanceof PermanentFailure,
+      describeError: (error) => (error instanceof PermanentFailure ? error.message : 'internal error'),
+      log: { info() {}, warn() {}, error: (_details, message) => errors.push(message) },
+      pollIntervalMs: 10,
+      ...options,
+    });
+    worker.start();
+    const deadline = Date.now() + 10_000;
+    let job = await readJob(jobId);
+    while ((job.status === 'queued' || job.status === 'running') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      job = await readJob(jobId);
+    }
+    await worker.stop();
+    return job;
+  }
+
+  beforeAll(async () => {
+    database = await target.open();
+    await migrateToLatest(database.db);
+    store = createJobStore({ db: database.db, clock: systemClock });
+  });
+  afterAll(async () => database?.destroy());
+  beforeEach(() => {
+    errors.length = 0;
+  });
+
+  const enqueue = async (bookId: string) =>
+    (await store.enqueue({ bookId, owner: 'o', watermark: null })).job.id;
+
+  it('retries a failure a retry may fix, and records the file when it succeeds', async () => {
+    const id = await enqueue('flaky');
+    let calls = 0;
+    const job = await runUntilSettled(id, {
+      async run() {
+        calls++;
+        if (calls === 1) throw new Error('EIO: disk hiccup');
+        return { fileKey: 'flaky.pdf', fileSize: 42 };
+      },
+    });
+    expect(job).toMatchObject({
+      status: 'done',
+      attempts: 2,
+      file_key: 'flaky.pdf',
+      file_size: 42,
+      progress: 100,
+    });
+    expect(errors).toEqual(['activity job failed']);
+  });
+
+  it('gives up after the last attempt with the safe message, never the internal one', async () => {
+    const id = await enqueue('broken');
+    const job = await runUntilSettled(id, {
+      maxAttempts: 3,
+      async run() {
+        throw new Error('connection string postgres://admin:secret@db leaked');
+      },
+    });
+    expect(job).toMatchObject({ status: 'error', attempts: 3, error: 'internal error' });
+  });
+
+  it('fails at once what no retry can fix', async () => {
+    const id = await enqueue('bad-page');
+    const job = await runUntilSettled(id, {
+      async run() {
+        throw new PermanentFailure('Page 3 is not a valid sudoku.');
+      },
+    });
+    expect(job).toMatchObject({ status: 'error', attempts: 1, error: 'Page 3 is not a valid sudoku.' });
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the lease of a long job alive, so no other process takes it over', async () => {
+    const id = await enqueue('long');
+    const other = createJobStore({ db: database.db, clock: systemClock });
+    const recovered: number[] = [];
+    const job = await runUntilSettled(id, {
+      leaseMs: 200,
+      async run(_job, control) {
+        for (let page = 1; page <= 6; page++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          control.reportProgress(page, 6);
+          recovered.push((await other.recoverAbandoned({ leaseMs: 200, maxAttempts: 3 })).requeued);
+        }
+        return { fileKey: 'long.pdf', fileSize: 6 };
+      },
+    });
+    expect(recovered).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(job).toMatchObject({ status: 'done', attempts: 1 });
+  });
+});

@@ -1,0 +1,183 @@
+import type { ClaimedJob, JobStore } from './job-store.js';
+
+/** What a job's runner may do besides its work. */
+export interface JobControl {
+  /** Aborted when the worker stops or loses the job's claim. */
+  signal: AbortSignal;
+  /** Records progress (kept for the next heartbeat); throws the abort reason once aborted, ending the run. */
+  reportProgress(done: number, total: number): void;
+}
+
+/** The pino-style logger the worker reports to (Fastify's `app.log` fits). */
+export interface WorkerLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** Options of {@link createJobWorker}. */
+export interface JobWorkerOptions {
+  store: JobStore;
+  /** Does the job's work and returns the stored file. */
+  run(job: ClaimedJob, control: JobControl): Promise<{ fileKey: string; fileSize: number }>;
+  /** Runs after a job is recorded as done (e.g. to delete superseded files); failures are only logged. */
+  afterDone?(job: ClaimedJob): Promise<void>;
+  /** Failures that a retry cannot fix (bad pages, a deleted book): the job fails at once. */
+  isPermanent(error: unknown): boolean;
+  /** The message stored for the owner: must not leak internals. */
+  describeError(error: unknown): string;
+  log: WorkerLog;
+  /** Idle poll interval; default 500 ms. Enqueuing calls `wake()`, so this only bounds other processes' jobs. */
+  pollIntervalMs?: number;
+  /** A running job whose heartbeat is older than this is abandoned; default 60 s. */
+  leaseMs?: number;
+  /** Claims before a job is given up; default 3. */
+  maxAttempts?: number;
+}
+
+/** A background worker processing one job at a time. */
+export interface JobWorker {
+  /** Starts polling (recovering abandoned jobs first). Idempotent. */
+  start(): void;
+  /** Stops after the current job: an unfinished build is put back in the queue (not counted as an attempt). */
+  stop(): Promise<void>;
+  /** Ends the idle wait at once (call after enqueuing). */
+  wake(): void;
+}
+
+class WorkerStopping extends Error {
+  override name = 'WorkerStopping';
+}
+class ClaimLost extends Error {
+  override name = 'ClaimLost';
+}
+
+/**
+ * Creates the in-process job worker: it claims the oldest queued job (atomically, so several
+ * processes can share one database), runs it while refreshing its lease every quarter lease,
+ * records the outcome, and sleeps `pollIntervalMs` when the queue is empty. Abandoned jobs
+ * (heartbeat older than the lease: their process died) are re-queued at start and every half
+ * lease; a job claimed `maxAttempts` times ends in `error`.
+ *
+ * @example
+ * const worker = createJobWorker({ store, run, isPermanent, describeError, log: app.log });
+ * app.addHook('onReady', async () => worker.start());
+ * app.addHook('onClose', async () => worker.stop());
+ */
+export function createJobWorker(options: JobWorkerOptions): JobWorker {
+  const { store, log } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? 3;
+  let loop: Promise<void> | undefined;
+  let stopping = false;
+  let current: AbortController | undefined;
+  let wakeUp: (() => void) | undefined;
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollIntervalMs);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  async function settle(job: ClaimedJob, error: unknown, signal: AbortSignal): Promise<void> {
+    const reason: unknown = signal.reason;
+    if (reason instanceof ClaimLost) {
+      log.warn({ jobId: job.id }, 'activity job claim lost to another worker; its run was dropped');
+      return;
+    }
+    if (reason instanceof WorkerStopping) {
+      await store.finish(job, { status: 'queued', countAttempt: false });
+      log.info({ jobId: job.id }, 'activity job put back in the queue by shutdown');
+      return;
+    }
+    const message = options.describeError(error);
+    const final = options.isPermanent(error) || job.attempts >= maxAttempts;
+    if (!options.isPermanent(error)) log.error({ err: error, jobId: job.id }, 'activity job failed');
+    await store.finish(
+      job,
+      final ? { status: 'error', error: message } : { status: 'queued', countAttempt: true, error: message },
+    );
+  }
+
+  async function runJob(job: ClaimedJob): Promise<void> {
+    const controller = new AbortController();
+    current = controller;
+    let progress = 0;
+    const beat = setInterval(() => {
+      store.heartbeat(job, progress).then(
+        (held) => {
+          if (!held) controller.abort(new ClaimLost());
+        },
+        (error: unknown) => log.warn({ err: error, jobId: job.id }, 'activity job heartbeat failed'),
+      );
+    }, leaseMs / 4);
+    beat.unref();
+    try {
+      const file = await options.run(job, {
+        signal: controller.signal,
+        reportProgress(done, total) {
+          if (controller.signal.aborted) throw controller.signal.reason;
+          progress = total > 0 ? (100 * done) / total : 0;
+        },
+      });
+      // A finished file is kept even when shutdown started meanwhile.
+      if (!(await store.finish(job, { status: 'done', ...file }))) {
+        log.warn({ jobId: job.id }, 'activity job finished after its claim was lost; result dropped');
+        return;
+      }
+      await options.afterDone?.(job).catch((error: unknown) => {
+        log.warn({ err: error, jobId: job.id }, 'activity job clean-up failed');
+      });
+    } catch (error) {
+      await settle(job, error, controller.signal);
+    } finally {
+      clearInterval(beat);
+      current = undefined;
+    }
+  }
+
+  async function poll(): Promise<void> {
+    let nextRecovery = 0;
+    while (!stopping) {
+      try {
+        if (Date.now() >= nextRecovery) {
+          const recovered = await store.recoverAbandoned({ leaseMs, maxAttempts });
+          if (recovered.requeued + recovered.failed > 0)
+            log.info(recovered, 'abandoned activity jobs recovered');
+          nextRecovery = Date.now() + leaseMs / 2;
+        }
+        const job = await store.claimNext();
+        if (job) {
+          await runJob(job);
+          continue;
+        }
+      } catch (error) {
+        log.error({ err: error }, 'activity job worker: database error; retrying');
+      }
+      if (!stopping) await sleep();
+    }
+  }
+
+  return {
+    start() {
+      if (loop || stopping) return;
+      loop = poll();
+    },
+    async stop() {
+      stopping = true;
+      current?.abort(new WorkerStopping());
+      wakeUp?.();
+      await loop;
+    },
+    wake() {
+      wakeUp?.();
+    },
+  };
+}
