@@ -1,3 +1,5 @@
+import { breakLines } from '../../internal/break-lines.js';
+
 const MM_PER_PT = 25.4 / 72;
 /** A generous average advance for DejaVu Sans text (in ems), so estimated lines never overflow. */
 const AVERAGE_ADVANCE = 0.58;
@@ -20,24 +22,5 @@ export function measureText(text: string, size: number): number {
  * wrapText('A large body of salt water', 20, 10); // ['A large body', 'of salt water']
  */
 export function wrapText(text: string, width: number, size: number): string[] {
-  const perLine = Math.max(1, Math.floor(width / measureText('x', size)));
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    let rest = word;
-    while (rest.length > perLine) {
-      if (line) lines.push(line);
-      line = '';
-      lines.push(rest.slice(0, perLine));
-      rest = rest.slice(perLine);
-    }
-    if (!line) line = rest;
-    else if (line.length + 1 + rest.length <= perLine) line += ` ${rest}`;
-    else {
-      lines.push(line);
-      line = rest;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
+  return breakLines(text, Math.max(1, Math.floor(width / measureText('x', size))));
 }

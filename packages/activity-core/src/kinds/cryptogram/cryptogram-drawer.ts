@@ -1,4 +1,5 @@
 import type { Drawing, DrawingItem } from '../../drawing/drawing.js';
+import { breakLines } from '../../internal/break-lines.js';
 import type { DrawOptions } from '../kind.js';
 import type { CryptogramDoc } from './cryptogram-types.js';
 
@@ -21,29 +22,6 @@ const STYLES: Record<'normal' | 'large', Style> = {
   normal: { pageWidth: 127, pitch: 5.5, cipherSize: 10, answerSize: 12, lineHeight: 14, tableColumns: 26 },
   large: { pageWidth: 184, pitch: 9, cipherSize: 18, answerSize: 20, lineHeight: 22, tableColumns: 13 },
 };
-
-/** Splits the text into lines of at most `perLine` characters, breaking between words. */
-function breakLines(text: string, perLine: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    let rest = word;
-    while (rest.length > perLine) {
-      if (line) lines.push(line);
-      line = '';
-      lines.push(rest.slice(0, perLine));
-      rest = rest.slice(perLine);
-    }
-    if (!line) line = rest;
-    else if (line.length + 1 + rest.length <= perLine) line += ` ${rest}`;
-    else {
-      lines.push(line);
-      line = rest;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 // One slot: the cipher letter above, the blank below; the plain letter sits on the blank when
 // it is a hint or in the key; punctuation stands on the blank's line with no blank.
