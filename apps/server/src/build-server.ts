@@ -18,7 +18,9 @@ import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandling } from './errors/error-handler.js';
 import { registerActivityTools } from './mcp/activity-tools.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
+import { createStripePayments } from './payments/stripe-payments.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
+import { chargeRequest, installMeterRefunds } from './plugins/meter-guard.js';
 import { openApiPlugin } from './plugins/openapi-plugin.js';
 import { activityRoutes } from './routes/activity-routes.js';
 import { adapterRoutes } from './routes/adapter-routes.js';
@@ -26,6 +28,9 @@ import { authRoutes } from './routes/auth-routes.js';
 import { dataRoutes } from './routes/data-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { keyRoutes } from './routes/key-routes.js';
+import { membershipRoutes } from './routes/membership-routes.js';
+import { membershipWebhookRoutes } from './routes/membership-webhook.js';
+import { tokenRoutes } from './routes/token-routes.js';
 
 /** What {@link buildServer} needs; everything but `config` has a production default. */
 export interface BuildServerOptions {
@@ -132,7 +137,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       passwordCost: config.passwordCost,
       identityCacheMs: config.identityCacheMs,
     },
+    ...(config.payments ? { plans: config.payments.catalogue } : {}),
   });
+  const payments = config.payments ? createStripePayments(config.payments) : undefined;
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
   const activity = createActivityServices({
     db: database.db,
@@ -151,14 +158,21 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(fastifyRateLimit, { global: false });
   await app.register(openApiPlugin, { config });
   await app.register(gatePlugin, { gate, database, config });
+  installMeterRefunds(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth', mailer });
   await app.register(keyRoutes, { prefix: '/keys' });
   await app.register(dataRoutes, { prefix: '/db' });
+  await app.register(tokenRoutes, { prefix: '/tokens' });
+  await app.register(membershipRoutes, { prefix: '/membership', payments });
+  await app.register(membershipWebhookRoutes, { prefix: '/membership', payments });
   await app.register(adapterRoutes, {
     prefix: '/api/adapters',
     registry: options.adapters ?? createAdapterRegistry([...BUILT_IN_ADAPTERS, activityAdapter]),
+    beforeCall: async ({ system, fn, request }) => {
+      await chargeRequest(request, `adapter:${system}.${fn}`);
+    },
   });
   await app.register(activityRoutes, { prefix: '/api/activity', activity });
   await app.register(mcpRoutes, { prefix: '/mcp', tools: [registerActivityTools] });

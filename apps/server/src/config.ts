@@ -1,3 +1,5 @@
+import { type PaymentsConfig, readPaymentsConfig } from './payments/payments-config.js';
+
 /** Development secrets: fine offline, refused in production. */
 export const DEV_JWT_SECRET = 'svc-development-jwt-secret-do-not-use-in-production';
 export const DEV_APIKEY_PEPPER = 'svc-development-api-key-pepper-do-not-use-in-production';
@@ -25,6 +27,8 @@ export interface ServerConfig {
   passwordCost: number;
   /** How long a resolved session or API key is trusted without a database read (ms; 0 = off). */
   identityCacheMs: number;
+  /** The payment processor (`PAY_*`); undefined while `PAY_SECRET_KEY` is unset. */
+  payments: PaymentsConfig | undefined;
 }
 
 /** Thrown when the environment is not a valid configuration; lists every problem. */
@@ -132,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     passwordCost,
     identityCacheMs,
+    payments: readPaymentsConfig(env, problems),
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
     problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');

@@ -9,10 +9,14 @@ import { createDataService, type DataService } from './data/data-service.js';
 import type { GateDatabase } from './db/schema.js';
 import { createIdentityCache, type IdentityCache } from './identity-cache.js';
 import { createKeyService, type KeyService } from './keys/key-service.js';
+import { createMembershipService, type MembershipService } from './membership/membership-service.js';
+import { createDefaultCatalogue, type PlanCatalogue } from './membership/plan-catalogue.js';
+import { createMeter, type Meter } from './meter/meter-service.js';
 import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
 import type { Mailer } from './ports/mailer.js';
 import type { GateConfig, GateDeps, RequestUser } from './types.js';
+import { createWalletService, type WalletService } from './wallet/wallet-service.js';
 
 /** Options of {@link createGate}. */
 export interface CreateGateOptions {
@@ -20,6 +24,8 @@ export interface CreateGateOptions {
   mailer: Mailer;
   clock?: Clock;
   config: GateConfig;
+  /** Plans and token packs on offer; default {@link createDefaultCatalogue}. */
+  plans?: PlanCatalogue;
 }
 
 /** The access gate: one object per server, its services sharing one database and clock. */
@@ -28,6 +34,12 @@ export interface Gate {
   keys: KeyService;
   access: AccessControl;
   data: DataService;
+  /** The token wallet (balance, spends, grants, refunds, purchases, history). */
+  wallet: WalletService;
+  /** Per-use pricing over the wallet, with rules from the `meter_rules` collection. */
+  meter: Meter;
+  /** Paid membership: plans, grants, the processor's subscription state. */
+  membership: MembershipService;
   /**
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
@@ -124,11 +136,22 @@ export function createGate(options: CreateGateOptions): Gate {
   const cache = createIdentityCache({ ttlMs: deps.config.identityCacheMs });
   const { auth, keys } = invalidatingOnChange(createAuthService(deps), createKeyService(deps), cache);
   const data = createDataService(deps);
+  const wallet = createWalletService(deps);
+  const membership = createMembershipService({
+    db: deps.db,
+    clock: deps.clock,
+    catalogue: options.plans ?? createDefaultCatalogue(),
+    onChange: (userId) => cache.invalidateUser(userId),
+    creditTokens: (input) => wallet.credit(input),
+  });
   return {
     auth,
     keys,
     access,
     data,
+    wallet,
+    meter: createMeter({ db: deps.db, wallet }),
+    membership,
     invalidateUser: (userId) => cache.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       const credential = apiKey ?? sessionToken;
@@ -140,11 +163,21 @@ export function createGate(options: CreateGateOptions): Gate {
       let expiresAt: number | undefined;
       if (apiKey) {
         const resolved = await keys.resolve(apiKey);
-        if (resolved) user = access.toRequestUser(resolved.user, 'api-key', resolved.keyId);
+        if (resolved) {
+          const withMembership = {
+            ...resolved.user,
+            membership: await membership.readMembership(resolved.user.id),
+          };
+          user = access.toRequestUser(withMembership, 'api-key', resolved.keyId);
+        }
       } else if (sessionToken) {
         const resolved = await auth.resolveSession(sessionToken);
         if (resolved) {
-          user = access.toRequestUser(resolved.user, 'session', resolved.sessionId);
+          const withMembership = {
+            ...resolved.user,
+            membership: await membership.readMembership(resolved.user.id),
+          };
+          user = access.toRequestUser(withMembership, 'session', resolved.sessionId);
           expiresAt = resolved.expiresAt;
         }
       }

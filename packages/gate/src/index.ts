@@ -41,8 +41,50 @@ export type { ApiKeyParts } from './keys/api-key-format.js';
 export { formatApiKey, parseApiKey } from './keys/api-key-format.js';
 export type { KeyService, KeyVerification, PublicApiKey } from './keys/key-service.js';
 export { MAX_API_KEYS_PER_USER } from './keys/key-service.js';
+export { membershipMigrations } from './membership/membership-migrations.js';
+export type { MembershipRecord, MembershipView } from './membership/membership-records.js';
+export { toMembershipView } from './membership/membership-records.js';
+export type { MembershipTables } from './membership/membership-schema.js';
+export type { MembershipDeps, MembershipService } from './membership/membership-service.js';
+export { createMembershipService } from './membership/membership-service.js';
+export type { Plan, PlanCatalogue, TokenPack } from './membership/plan-catalogue.js';
+export {
+  createDefaultCatalogue,
+  DEFAULT_PLANS,
+  DEFAULT_TOKEN_PACKS,
+  findPlanByPrice,
+  listFeatures,
+  MEMBER_STATUSES,
+} from './membership/plan-catalogue.js';
+export type { MeterRule } from './meter/meter-rules.js';
+export { findMeterRule, METER_RULES_COLLECTION } from './meter/meter-rules.js';
+export type { Meter, MeterCharge } from './meter/meter-service.js';
+export { createMeter } from './meter/meter-service.js';
 export type { Clock } from './ports/clock.js';
 export { systemClock } from './ports/clock.js';
 export type { Mailer, MailMessage } from './ports/mailer.js';
+export type {
+  CheckoutInput,
+  PackPurchase,
+  PaymentEvent,
+  Payments,
+  SubscriptionState,
+} from './ports/payments.js';
 export type { GateConfig, GateDeps, Membership, PublicUser, RequestUser } from './types.js';
 export type { UserRecord } from './users/user-records.js';
+export type { LedgerEntry, WalletChange } from './wallet/wallet-ledger.js';
+export { walletMigrations } from './wallet/wallet-migrations.js';
+export type {
+  LedgerEntryKind,
+  WalletLedgerTable,
+  WalletsTable,
+  WalletTables,
+} from './wallet/wallet-schema.js';
+export type { HistoryPage, KeyedChangeInput, WalletService } from './wallet/wallet-service.js';
+export {
+  createWalletService,
+  DEFAULT_HISTORY_LIMIT,
+  MAX_HISTORY_LIMIT,
+  MAX_TOKEN_AMOUNT,
+  MAX_TOKEN_GRANT,
+} from './wallet/wallet-service.js';

@@ -11,7 +11,7 @@ describe.each(testDatabaseTargets())('activity migrations on $name', (target: Te
   afterAll(async () => database?.destroy());
 
   it('run after the gate, and a gate migration added later still applies (unordered sets)', async () => {
-    expect(await migrateToLatest(database.db)).toEqual(['0001_gate_core', '0100_activity_jobs']);
+    expect(await migrateToLatest(database.db)).toEqual(Object.keys(serverMigrations).sort());
     // A later gate migration sorts before 0100 but must still apply on this database.
     serverMigrations['0002_gate_later'] = {
       async up(db: Kysely<unknown>) {

@@ -16,6 +16,11 @@ export const OPENAPI_TAGS = [
     name: 'adapters',
     description: 'Adapter functions run through the registry, behind the run_adapter permission.',
   },
+  { name: 'tokens', description: 'The token wallet: balance, spends, history and admin grants.' },
+  {
+    name: 'membership',
+    description: 'Paid plans through Stripe: checkout, portal, cancel, webhook, admin grants.',
+  },
   { name: 'activity', description: 'Puzzle pages: generate, print, save, books and their PDF exports.' },
   { name: 'mcp', description: 'The MCP endpoint (Streamable HTTP) with the activity tools.' },
   { name: 'health', description: 'Liveness and readiness probes.' },

@@ -1,4 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
+import { membershipMigrations } from '../membership/membership-migrations.js';
+import { walletMigrations } from '../wallet/wallet-migrations.js';
 
 /**
  * Versioned migrations for the gate's tables. Written with Kysely's schema builder in the
@@ -79,4 +81,6 @@ export const gateMigrations: Record<string, Migration> = {
       }
     },
   },
+  ...walletMigrations,
+  ...membershipMigrations,
 };

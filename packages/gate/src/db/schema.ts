@@ -1,3 +1,6 @@
+import type { MembershipTables } from '../membership/membership-schema.js';
+import type { WalletTables } from '../wallet/wallet-schema.js';
+
 /**
  * The gate's tables, as Kysely sees them. Times are epoch milliseconds (`bigint` columns; the
  * server's PostgreSQL adapter parses int8 as numbers). Booleans are 0/1 integers and JSON is
@@ -63,7 +66,7 @@ export interface DocumentsTable {
 }
 
 /** Every table the gate owns. */
-export interface GateDatabase {
+export interface GateDatabase extends WalletTables, MembershipTables {
   users: UsersTable;
   sessions: SessionsTable;
   verification_tokens: VerificationTokensTable;

@@ -1,0 +1,66 @@
+import type { MeterCharge } from '@svc/gate';
+import { GateError } from '@svc/gate';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+
+/** The charge each metered request paid, until its response is sent. */
+const chargesByRequest = new WeakMap<FastifyRequest, MeterCharge>();
+
+/** A resource id, or how to derive it from the request (for example from its params). */
+export type MeteredResource = string | ((request: FastifyRequest) => string);
+
+/**
+ * Charges the signed-in caller for one use of `resource` and remembers the charge, so
+ * {@link installMeterRefunds} gives it back if the response turns out to be a server failure.
+ * Throws 402 `GATE_INSUFFICIENT_BALANCE` (with the shortfall) when short, and whatever storage
+ * error the meter hits: the operation never runs unpriced.
+ *
+ * @example
+ * await chargeRequest(request, 'adapter:spec.validate');
+ */
+export async function chargeRequest(request: FastifyRequest, resource: string): Promise<MeterCharge> {
+  if (request.user === null) throw new GateError('GATE_UNAUTHENTICATED', 'Sign in or send an API key.');
+  const charge = await request.server.gate.meter.charge({ user: request.user, resource });
+  if (charge.charged > 0) chargesByRequest.set(request, charge);
+  return charge;
+}
+
+/**
+ * A `preHandler` that prices a route by the `meter_rules` rule of `resource`: charged before the
+ * handler, 402 when the balance is short (the handler never runs), refunded when the response is
+ * a 5xx. Put it after the auth guards, as the last preHandler, so a refusal costs nothing.
+ *
+ * @example
+ * app.post('/export', { preValidation: requireAuth, preHandler: meterGuard('export:pdf'), schema }, handler);
+ * app.post('/run/:tool', { preHandler: meterGuard((request) => `tool:${(request.params as { tool: string }).tool}`) }, handler);
+ */
+export function meterGuard(resource: MeteredResource): preHandlerAsyncHookHandler {
+  return async function meterGuardHook(this: unknown, request: FastifyRequest) {
+    await chargeRequest(request, typeof resource === 'string' ? resource : resource(request));
+  };
+}
+
+/**
+ * Refunds a metered request's charge, with a compensating ledger entry, when its response is a
+ * server failure (status ≥ 500: the operation threw or its upstream failed). Client errors (4xx)
+ * keep the charge: they come after the caller was admitted, and the work may have run. Runs in
+ * `onSend`, so the refund is in the ledger before the client sees the failure. Call it on the
+ * root instance before the routes are registered.
+ *
+ * @example
+ * installMeterRefunds(app);
+ */
+export function installMeterRefunds(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const charge = chargesByRequest.get(request);
+    if (charge === undefined) return payload;
+    chargesByRequest.delete(request);
+    if (reply.statusCode < 500) return payload;
+    try {
+      await request.server.gate.meter.refund(charge);
+    } catch (error) {
+      // The failure response must still go out; the log line carries what to refund by hand.
+      request.log.error({ err: error, charge }, 'meter refund failed');
+    }
+    return payload;
+  });
+}
