@@ -49,7 +49,13 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
       const subscription = invoice.parent?.subscription_details?.subscription;
-      return { ...none, subscriptionId: readId(subscription), customerId: readId(invoice.customer) };
+      const paid = event.type === 'invoice.paid' && subscription !== undefined && subscription !== null;
+      return {
+        ...none,
+        subscriptionId: readId(subscription),
+        customerId: readId(invoice.customer),
+        paidInvoiceId: paid ? (invoice.id ?? null) : null,
+      };
     }
     default:
       return none;

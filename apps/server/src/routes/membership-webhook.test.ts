@@ -191,6 +191,14 @@ describe.each(testDatabaseTargets())('membership webhook on $name', (target) => 
       status: 'active',
       periodEnd: (periodEnd + 3600) * 1000,
     });
+    // The paid invoice credits the plan's allowance once, however often it is delivered.
+    const allowance = app.gate.membership.catalogue.plans.find(
+      (plan) => plan.id === 'STARTER',
+    )?.tokensPerPeriod;
+    expect(allowance).toBeGreaterThan(0);
+    expect((await app.gate.wallet.balance({ userId: other.id })).balance).toBe(allowance);
+    await deliver(app, makeEvent('invoice.paid', { ...invoice, id: 'in_paid' }, 'evt_paid_again'));
+    expect((await app.gate.wallet.balance({ userId: other.id })).balance).toBe(allowance);
   });
 
   it('credits a paid token pack once, however often its completion is delivered', async () => {

@@ -117,6 +117,35 @@ export function createMembershipService(deps: MembershipDeps): MembershipService
     return userId;
   }
 
+  /**
+   * A paid invoice of a live subscription credits its plan's token allowance for the period, once
+   * per invoice (keyed by its id). Like pack credits it runs before the event is recorded, so a
+   * crash in between is repaired by the redelivery replaying the same key.
+   */
+  async function creditAllowance(event: PaymentEvent, state: SubscriptionState | null): Promise<void> {
+    if (!event.paidInvoiceId || !state || !deps.creditTokens || !MEMBER_STATUSES.includes(state.status))
+      return;
+    const planId = findPlanByPrice(catalogue, state.priceId);
+    const plan = catalogue.plans.find((candidate) => candidate.id === planId);
+    if (!plan || plan.tokensPerPeriod <= 0) return;
+    const userId =
+      state.userId ??
+      (
+        await db
+          .selectFrom('memberships')
+          .select('user_id')
+          .where('customer_id', '=', state.customerId)
+          .executeTakeFirst()
+      )?.user_id;
+    if (!userId) return;
+    await deps.creditTokens({
+      userId,
+      amount: plan.tokensPerPeriod,
+      reason: `${plan.id} plan allowance`,
+      idempotencyKey: `allowance:${event.paidInvoiceId}`,
+    });
+  }
+
   async function recordEvent(
     event: { id: string; type: string },
     effects: (db: Kysely<GateDatabase>) => Promise<readonly string[]>,
@@ -193,6 +222,7 @@ export function createMembershipService(deps: MembershipDeps): MembershipService
           idempotencyKey: `pack:${pack.sessionId}`,
         });
       }
+      await creditAllowance(event, state);
       return recordEvent(event, async (trx) => {
         if (pack && tokens !== undefined) {
           await trx

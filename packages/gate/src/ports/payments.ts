@@ -56,6 +56,8 @@ export interface PaymentEvent {
   customerId: string | null;
   /** A completed one-time checkout (token pack), when the event is one. */
   packPurchase: PackPurchase | null;
+  /** For `invoice.paid` of a subscription: the invoice, whose period's token allowance is credited once. */
+  paidInvoiceId?: string | null;
 }
 
 /** A paid token-pack checkout. */
