@@ -1,0 +1,38 @@
+export type { DreamErrorCode } from './errors.js';
+export { DreamError, isDreamError } from './errors.js';
+export { DEFAULT_PIPELINE } from './pipeline/default-pipeline.js';
+export type {
+  PipelineDefinition,
+  PipelineInput,
+  PipelineStage,
+  StageOutputFormat,
+  StageSchema,
+} from './pipeline/types.js';
+export type { PipelineError, PipelineErrorCode, PipelineValidation } from './pipeline/validate-pipeline.js';
+export { validatePipeline } from './pipeline/validate-pipeline.js';
+export type { Clock } from './ports/clock.js';
+export type { Meter } from './ports/meter.js';
+export type {
+  ChatMessage,
+  CompletionRequest,
+  CompletionResult,
+  ProviderErrorShape,
+  ProviderRegistry,
+} from './ports/provider-registry.js';
+export type { RunStore } from './ports/run-store.js';
+export { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, estimateTokens } from './runner/call-stage.js';
+export type { Dreamer, DreamerOptions } from './runner/create-dreamer.js';
+export { createDreamer } from './runner/create-dreamer.js';
+export { resolveStageModel, STUB_PROVIDER } from './runner/resolve-stage-model.js';
+export type {
+  ResolvedModel,
+  RunArguments,
+  RunEvent,
+  RunOptions,
+  RunRecord,
+  RunResult,
+  RunStatus,
+  RunStep,
+  RunUsage,
+  StageUsage,
+} from './runner/run-types.js';

@@ -1,0 +1,11 @@
+const INPUT_TOKEN = /\{\{\s*input\.([A-Za-z0-9_-]+)\s*\}\}/g;
+
+/** Names of the `{{input.name}}` tokens in a task, in order of appearance, without repeats. */
+export function findInputTokens(task: string): string[] {
+  return [...new Set([...task.matchAll(INPUT_TOKEN)].map((match) => match[1] ?? ''))];
+}
+
+/** Replaces `{{input.name}}` tokens; unknown names become an empty string. */
+export function substituteInputs(task: string, values: Record<string, string>): string {
+  return task.replace(INPUT_TOKEN, (_match, name: string) => values[name] ?? '');
+}

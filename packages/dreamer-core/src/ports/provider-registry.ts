@@ -1,0 +1,49 @@
+import type { StageOutputFormat } from '../pipeline/types.js';
+
+/** A chat message sent to a provider. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** One completion request. */
+export interface CompletionRequest {
+  provider: string;
+  model: string;
+  messages: ChatMessage[];
+  signal: AbortSignal;
+  outputFormat: StageOutputFormat;
+}
+
+/** One completion answer; `usage` is omitted when the provider does not report it. */
+export interface CompletionResult {
+  text: string;
+  usage?: { inputTokens: number; outputTokens: number };
+}
+
+/**
+ * Shape of errors a registry throws: `status` is the upstream HTTP status if any,
+ * `retryable` is true for network failures. The runner retries on `retryable`, 429 and 5xx.
+ */
+export interface ProviderErrorShape {
+  status?: number;
+  retryable?: boolean;
+}
+
+/**
+ * ProviderRegistry port: the only way the core reaches a model.
+ * Contract: `list()` returns configured providers in preference order (the first model of
+ * the first entry is what `auto` picks); `complete()` must honour `signal`.
+ *
+ * @example
+ * ```ts
+ * const registry: ProviderRegistry = {
+ *   list: () => [{ provider: 'local', models: ['llama3'] }],
+ *   complete: async () => ({ text: 'hi' }),
+ * };
+ * ```
+ */
+export interface ProviderRegistry {
+  list(): { provider: string; models: string[] }[];
+  complete(request: CompletionRequest): Promise<CompletionResult>;
+}

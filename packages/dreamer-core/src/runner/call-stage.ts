@@ -1,0 +1,115 @@
+import { DreamError } from '../errors.js';
+import type { PipelineStage } from '../pipeline/types.js';
+import type { ChatMessage, CompletionResult, ProviderRegistry } from '../ports/provider-registry.js';
+import type { ResolvedModel, StageUsage } from './run-types.js';
+
+/** Default per-attempt timeout of a stage. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Default number of retries of a stage. */
+export const DEFAULT_RETRIES = 2;
+
+function isRetryable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, retryable } = error as { status?: unknown; retryable?: unknown };
+  if (retryable === true) return true;
+  return typeof status === 'number' && (status === 429 || status >= 500);
+}
+
+function waitFor(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+function echo(messages: ChatMessage[]): CompletionResult & { stub: true } {
+  const prompt = messages.at(-1)?.content ?? '';
+  return { text: `[stub] ${prompt.split('\n')[0] ?? ''}`, stub: true };
+}
+
+/** Estimates tokens as ceil(characters / 4). */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/**
+ * Calls the provider for one stage with a linked AbortSignal, a per-attempt timeout and
+ * retries on network errors / 429 / 5xx only, never after the run was aborted.
+ */
+export async function callStage(args: {
+  registry: ProviderRegistry;
+  stage: PipelineStage;
+  model: ResolvedModel;
+  messages: ChatMessage[];
+  signal: AbortSignal;
+  retryDelayMs: number;
+}): Promise<{ text: string; usage: StageUsage; attempts: number }> {
+  const { registry, stage, model, messages, signal } = args;
+  const promptChars = messages.reduce((total, message) => total + message.content.length, 0);
+  if (model.source === 'stub') {
+    const { text } = echo(messages);
+    return { text, usage: { inputTokens: 0, outputTokens: 0, stub: true }, attempts: 1 };
+  }
+  const retries = stage.retries ?? DEFAULT_RETRIES;
+  const timeoutMs = stage.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    if (signal.aborted)
+      throw new DreamError('DREAM_ABORTED', 'The run was aborted', { cause: signal.reason });
+    const controller = new AbortController();
+    let timedOut = false;
+    const onAbort = (): void => controller.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(
+        new DreamError('DREAM_TIMEOUT', `Stage "${stage.key}" timed out after ${timeoutMs} ms`),
+      );
+    }, timeoutMs);
+    try {
+      const result = await Promise.race([
+        registry.complete({
+          provider: model.provider,
+          model: model.model,
+          messages,
+          signal: controller.signal,
+          outputFormat: stage.outputFormat,
+        }),
+        new Promise<never>((_resolve, reject) => {
+          // A provider that ignores its signal must not hold the run hostage.
+          controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+        }),
+      ]);
+      const usage: StageUsage = result.usage
+        ? { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens }
+        : {
+            inputTokens: Math.ceil(promptChars / 4),
+            outputTokens: estimateTokens(result.text),
+            estimated: true,
+          };
+      return { text: result.text, usage, attempts: attempt };
+    } catch (error) {
+      if (signal.aborted) throw new DreamError('DREAM_ABORTED', 'The run was aborted', { cause: error });
+      if (timedOut) {
+        throw new DreamError('DREAM_TIMEOUT', `Stage "${stage.key}" timed out after ${timeoutMs} ms`, {
+          cause: error,
+        });
+      }
+      if (attempt > retries || !isRetryable(error)) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new DreamError('DREAM_PROVIDER_FAILED', `Stage "${stage.key}" failed: ${message}`, {
+          cause: error,
+        });
+      }
+      await waitFor(args.retryDelayMs * attempt, signal);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+}

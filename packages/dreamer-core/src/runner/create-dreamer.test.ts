@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import { isDreamError } from '../errors.js';
+import type { PipelineDefinition } from '../pipeline/types.js';
+import { createManualClock } from '../testing/manual-clock.js';
+import { createMemoryRunStore } from '../testing/memory-run-store.js';
+import {
+  createProviderError,
+  createScriptedProviderRegistry,
+  type ScriptedAnswer,
+} from '../testing/scripted-provider-registry.js';
+import { createDreamer } from './create-dreamer.js';
+import type { RunEvent } from './run-types.js';
+
+const twoStages: PipelineDefinition = {
+  name: 'two',
+  version: '1',
+  inputs: [{ name: 'topic', required: true }, { name: 'audience' }],
+  stages: [
+    {
+      key: 'a',
+      label: 'A',
+      task: 'Ideas about {{input.topic}} for {{input.audience}}',
+      outputFormat: 'text',
+      retries: 2,
+    },
+    { key: 'b', label: 'B', task: 'Expand', outputFormat: 'markdown', priorOutputs: ['a'] },
+  ],
+};
+
+let counter = 0;
+function setup(answers: ScriptedAnswer[] = [], providers?: { provider: string; models: string[] }[]) {
+  const registry = createScriptedProviderRegistry({ answers, ...(providers ? { providers } : {}) });
+  const store = createMemoryRunStore();
+  const dreamer = createDreamer({
+    providers: registry,
+    store,
+    clock: createManualClock(),
+    retryDelayMs: 0,
+    createId: () => `run-${++counter}`,
+  });
+  return { registry, store, dreamer };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe('createDreamer', () => {
+  it('runs the default pipeline through the echo stub when no provider is listed', async () => {
+    const { dreamer, registry } = setup([], []);
+    const result = await dreamer.run({ topic: 'beekeeping' });
+    expect(result.steps.map((step) => step.key)).toEqual([
+      'idea',
+      'expansion',
+      'feasibility',
+      'selection',
+      'scaffold',
+      'notes',
+    ]);
+    expect(result.steps[0]?.usage).toEqual({ inputTokens: 0, outputTokens: 0, stub: true });
+    expect(result.steps[0]?.text).toContain('beekeeping');
+    expect(registry.calls).toHaveLength(0);
+  });
+
+  it('substitutes inputs, passes prior outputs and applies mode/depth modifiers', async () => {
+    const { dreamer, registry } = setup(['first answer', 'second']);
+    await dreamer.run({
+      topic: 'tea',
+      pipeline: twoStages,
+      inputValues: { audience: 'students' },
+      mode: 'wild',
+      depth: 'deep',
+    });
+    const [first, second] = registry.calls;
+    expect(first?.messages[1]?.content).toBe('Ideas about tea for students');
+    expect(first?.messages[0]?.content).toContain('Mode: wild');
+    expect(first?.messages[0]?.content).toContain('Depth: deep');
+    expect(second?.messages[1]?.content).toContain('first answer');
+    const plain = setup(['x', 'y']);
+    await plain.dreamer.run({ topic: 'tea', pipeline: twoStages });
+    expect(plain.registry.calls[0]?.messages[0]?.content).not.toContain('Mode: wild');
+  });
+
+  it('rejects an invalid pipeline with the validation errors', async () => {
+    const { dreamer } = setup();
+    const bad = {
+      ...twoStages,
+      stages: [{ ...twoStages.stages[0], priorOutputs: ['a'] }],
+    } as PipelineDefinition;
+    const error = await rejection(dreamer.run({ topic: 't', pipeline: bad }));
+    expect(isDreamError(error, 'DREAM_INVALID_PIPELINE')).toBe(true);
+    expect(isDreamError(error) && error.details).toEqual([
+      expect.objectContaining({ code: 'DREAM_SELF_REFERENCE' }),
+    ]);
+  });
+
+  it('retries on 503, 429 and network errors', async () => {
+    const { dreamer, registry } = setup([
+      { error: createProviderError('busy', { status: 503 }) },
+      { error: createProviderError('slow down', { status: 429 }) },
+      'ok',
+      { error: createProviderError('ECONNRESET', { retryable: true }) },
+      'ok b',
+    ]);
+    const result = await dreamer.run({ topic: 't', pipeline: twoStages });
+    expect(result.steps.map((step) => step.attempts)).toEqual([3, 2]);
+    expect(registry.calls).toHaveLength(5);
+  });
+
+  it('does not retry on 400 and records the error', async () => {
+    const { dreamer, registry, store } = setup([
+      { error: createProviderError('bad request', { status: 400 }) },
+    ]);
+    const events: RunEvent[] = [];
+    const error = await rejection(
+      dreamer.run({ topic: 't', pipeline: twoStages }, { onEvent: (event) => events.push(event) }),
+    );
+    expect(isDreamError(error, 'DREAM_PROVIDER_FAILED')).toBe(true);
+    expect(registry.calls).toHaveLength(1);
+    expect(events.at(-1)).toMatchObject({ type: 'error', code: 'DREAM_PROVIDER_FAILED', stage: 'a' });
+    expect((await store.list())[0]).toMatchObject({ status: 'error', error: { stage: 'a' } });
+  });
+
+  it('gives up after the configured retries', async () => {
+    const failing = { error: createProviderError('busy', { status: 500 }) };
+    const { dreamer, registry } = setup([failing, failing, failing, failing]);
+    await expect(dreamer.run({ topic: 't', pipeline: twoStages })).rejects.toMatchObject({
+      code: 'DREAM_PROVIDER_FAILED',
+    });
+    expect(registry.calls).toHaveLength(3);
+  });
+
+  it('times out a stage', async () => {
+    const pipeline: PipelineDefinition = {
+      ...twoStages,
+      stages: [{ ...twoStages.stages[0], timeoutMs: 20 }],
+    } as PipelineDefinition;
+    const { dreamer } = setup([{ hang: true }]);
+    await expect(dreamer.run({ topic: 't', pipeline })).rejects.toMatchObject({ code: 'DREAM_TIMEOUT' });
+  });
+
+  it('aborts without retrying, keeps completed stages and ends aborted', async () => {
+    const controller = new AbortController();
+    const { dreamer, registry, store } = setup([
+      'done a',
+      (request) => {
+        controller.abort();
+        return Promise.reject(
+          Object.assign(new Error('aborted'), { retryable: true, signal: request.signal }),
+        );
+      },
+    ]);
+    const error = await rejection(
+      dreamer.run({ topic: 't', pipeline: twoStages }, { signal: controller.signal }),
+    );
+    expect(isDreamError(error, 'DREAM_ABORTED')).toBe(true);
+    expect(registry.calls).toHaveLength(2);
+    const [record] = store.list();
+    expect(record?.status).toBe('aborted');
+    expect(record?.outputs).toEqual({ a: 'done a' });
+  });
+
+  it('parses json output and checks it against the schema', async () => {
+    const pipeline: PipelineDefinition = {
+      name: 'j',
+      version: '1',
+      stages: [
+        {
+          key: 'pick',
+          label: 'Pick',
+          task: 'pick',
+          outputFormat: 'json',
+          schema: {
+            type: 'object',
+            required: ['name'],
+            properties: { name: { type: 'string' }, score: { type: 'integer' } },
+          },
+        },
+      ],
+    };
+    const good = setup(['{"name":"x","score":3}']);
+    expect((await good.dreamer.run({ topic: 't', pipeline })).outputs.pick).toEqual({ name: 'x', score: 3 });
+    await expect(setup(['{"score":1.5}']).dreamer.run({ topic: 't', pipeline })).rejects.toMatchObject({
+      code: 'DREAM_OUTPUT_INVALID',
+      details: ['/name is required', '/score should be integer, got number'],
+    });
+    await expect(setup(['not json']).dreamer.run({ topic: 't', pipeline })).rejects.toMatchObject({
+      code: 'DREAM_OUTPUT_INVALID',
+    });
+  });
+
+  it('reports usage per stage and per run, estimating when omitted', async () => {
+    const { dreamer } = setup([{ text: 'a', usage: { inputTokens: 10, outputTokens: 5 } }, 'eight ch']);
+    const result = await dreamer.run({ topic: 't', pipeline: twoStages });
+    expect(result.usage.stages.a).toEqual({ inputTokens: 10, outputTokens: 5 });
+    expect(result.usage.stages.b).toMatchObject({ outputTokens: 2, estimated: true });
+    expect(result.usage.inputTokens).toBe(10 + (result.usage.stages.b?.inputTokens ?? 0));
+    expect(result.usage.estimated).toBe(true);
+  });
+
+  it('emits events in order and checkpoints the store after every stage', async () => {
+    const { dreamer, store } = setup(['one', 'two']);
+    const seen: string[] = [];
+    await dreamer.run(
+      { topic: 't', pipeline: twoStages },
+      {
+        onEvent: (event) => {
+          const stored = store.list()[0];
+          seen.push(`${event.type}:${stored?.steps.length}:${stored?.status}`);
+        },
+      },
+    );
+    expect(seen).toEqual([
+      'start:0:running',
+      'stage_start:0:running',
+      'stage_done:1:running',
+      'stage_start:1:running',
+      'stage_done:2:running',
+      'done:2:done',
+    ]);
+    expect(store.list()[0]?.models.a).toMatchObject({ provider: 'scripted', source: 'auto' });
+  });
+
+  it('resumes after the last completed stage without calling the provider for it', async () => {
+    const { dreamer, registry, store } = setup([
+      'kept a',
+      { error: createProviderError('no', { status: 401 }) },
+      'b again',
+    ]);
+    await expect(dreamer.run({ topic: 't', pipeline: twoStages })).rejects.toBeDefined();
+    const [failed] = store.list();
+    const result = await dreamer.run({ topic: 't', pipeline: twoStages, resumeFrom: failed?.id ?? '' });
+    expect(registry.calls).toHaveLength(3);
+    expect(registry.calls[2]?.messages[1]?.content).toContain('kept a');
+    expect(result.outputs).toEqual({ a: 'kept a', b: 'b again' });
+    expect(store.list()[0]).toMatchObject({ status: 'done' });
+    expect(store.list()[0]?.error).toBeUndefined();
+    await expect(dreamer.run({ topic: 't', resumeFrom: 'nope' })).rejects.toMatchObject({
+      code: 'DREAM_RUN_NOT_FOUND',
+    });
+  });
+
+  it('marks records left running as error', async () => {
+    const { dreamer, store } = setup();
+    const now = new Date().toISOString();
+    await store.create({
+      id: 'dead',
+      status: 'running',
+      topic: 't',
+      pipeline: twoStages,
+      steps: [],
+      outputs: {},
+      usage: { inputTokens: 0, outputTokens: 0, estimated: false, stages: {} },
+      models: {},
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(await dreamer.recoverStaleRuns()).toBe(1);
+    expect((await store.get('dead'))?.status).toBe('error');
+    expect(await dreamer.recoverStaleRuns()).toBe(0);
+  });
+});

@@ -1,0 +1,209 @@
+import { DreamError, isDreamError } from '../errors.js';
+import { buildStageMessages } from '../internal/build-prompt.js';
+import { checkSchema } from '../internal/check-schema.js';
+import { DEFAULT_PIPELINE } from '../pipeline/default-pipeline.js';
+import type { PipelineDefinition, PipelineStage } from '../pipeline/types.js';
+import { validatePipeline } from '../pipeline/validate-pipeline.js';
+import type { Clock } from '../ports/clock.js';
+import type { Meter } from '../ports/meter.js';
+import type { ProviderRegistry } from '../ports/provider-registry.js';
+import type { RunStore } from '../ports/run-store.js';
+import { callStage } from './call-stage.js';
+import { resolveStageModel } from './resolve-stage-model.js';
+import type { RunArguments, RunOptions, RunRecord, RunResult, RunStep, RunUsage } from './run-types.js';
+
+/** Options of {@link createDreamer}. */
+export interface DreamerOptions {
+  providers: ProviderRegistry;
+  clock: Clock;
+  store?: RunStore;
+  meter?: Meter;
+  /** Id factory for run records; defaults to `crypto.randomUUID()`. */
+  createId?: () => string;
+  /** Base delay between retries, multiplied by the attempt number; default 250 ms. */
+  retryDelayMs?: number;
+}
+
+/** The dreamer returned by {@link createDreamer}. */
+export interface Dreamer {
+  run(args: RunArguments, options?: RunOptions): Promise<RunResult>;
+  /** Marks records left `running` by a dead process as `error`; returns how many. */
+  recoverStaleRuns(): Promise<number>;
+}
+
+function emptyUsage(): RunUsage {
+  return { inputTokens: 0, outputTokens: 0, estimated: false, stages: {} };
+}
+
+function addStep(usage: RunUsage, step: RunStep): RunUsage {
+  return {
+    inputTokens: usage.inputTokens + step.usage.inputTokens,
+    outputTokens: usage.outputTokens + step.usage.outputTokens,
+    estimated: usage.estimated || step.usage.estimated === true,
+    stages: { ...usage.stages, [step.key]: step.usage },
+  };
+}
+
+function parseOutput(stage: PipelineStage, text: string): unknown {
+  if (stage.outputFormat !== 'json') return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new DreamError('DREAM_OUTPUT_INVALID', `Stage "${stage.key}" did not return valid JSON`, {
+      cause: error,
+    });
+  }
+  const problems = stage.schema ? checkSchema(parsed, stage.schema) : [];
+  if (problems.length > 0) {
+    throw new DreamError('DREAM_OUTPUT_INVALID', `Stage "${stage.key}" output does not match its schema`, {
+      details: problems,
+    });
+  }
+  return parsed;
+}
+
+/**
+ * Creates the dreamer: runs a validated pipeline stage by stage through the injected
+ * provider registry, emitting events and checkpointing to the store after every stage.
+ *
+ * @example
+ * ```ts
+ * const dreamer = createDreamer({ providers, clock: { now: () => new Date() } });
+ * const result = await dreamer.run({ topic: 'tools for beekeepers', mode: 'wild' });
+ * ```
+ */
+export function createDreamer(options: DreamerOptions): Dreamer {
+  const { providers, store, meter, clock } = options;
+  const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+  const retryDelayMs = options.retryDelayMs ?? 250;
+  const stamp = (): string => clock.now().toISOString();
+
+  async function openRecord(args: RunArguments, pipeline: PipelineDefinition): Promise<RunRecord> {
+    if (args.resumeFrom !== undefined) {
+      if (!store) throw new DreamError('DREAM_INVALID_ARGUMENTS', '"resumeFrom" needs a store');
+      const previous = await store.get(args.resumeFrom);
+      if (!previous) throw new DreamError('DREAM_RUN_NOT_FOUND', `No run "${args.resumeFrom}"`);
+      const { error: _dropped, ...rest } = previous;
+      const record: RunRecord = { ...rest, status: 'running', updatedAt: stamp() };
+      await store.update(record.id, { status: 'running', error: undefined, updatedAt: record.updatedAt });
+      return record;
+    }
+    const now = stamp();
+    const record: RunRecord = {
+      id: createId(),
+      status: 'running',
+      topic: args.topic,
+      pipeline,
+      steps: [],
+      outputs: {},
+      usage: emptyUsage(),
+      models: {},
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (store) await store.create(record);
+    return record;
+  }
+
+  async function run(args: RunArguments, runOptions: RunOptions = {}): Promise<RunResult> {
+    if (typeof args.topic !== 'string' || args.topic.trim() === '') {
+      throw new DreamError('DREAM_INVALID_ARGUMENTS', '"topic" is required');
+    }
+    const inputValues = { ...args.inputValues, topic: args.inputValues?.topic ?? args.topic };
+    const candidate = args.pipeline ?? DEFAULT_PIPELINE;
+    const validation = validatePipeline(candidate, { inputValues });
+    if (!validation.ok) {
+      throw new DreamError('DREAM_INVALID_PIPELINE', 'The pipeline is invalid', {
+        details: validation.errors,
+      });
+    }
+    let record = await openRecord(args, candidate);
+    const pipeline = record.pipeline;
+    const signal = runOptions.signal ?? new AbortController().signal;
+    const emit = runOptions.onEvent ?? (() => undefined);
+    const done = new Set(record.steps.map((step) => step.key));
+    const textOutputs: Record<string, string> = {};
+    for (const step of record.steps) textOutputs[step.key] = step.text;
+    emit({
+      type: 'start',
+      runId: record.id,
+      pipeline: pipeline.name,
+      stages: pipeline.stages.map((stage) => stage.key),
+    });
+
+    let current: PipelineStage | undefined;
+    try {
+      for (const stage of pipeline.stages) {
+        if (done.has(stage.key)) continue;
+        current = stage;
+        const model = resolveStageModel({ stage, args, registry: providers });
+        emit({ type: 'stage_start', runId: record.id, key: stage.key, label: stage.label, model });
+        const startedAt = stamp();
+        const messages = buildStageMessages({
+          stage,
+          inputValues,
+          outputs: textOutputs,
+          mode: args.mode ?? 'standard',
+          depth: args.depth ?? 'standard',
+        });
+        const answer = await callStage({ registry: providers, stage, model, messages, signal, retryDelayMs });
+        const step: RunStep = {
+          key: stage.key,
+          label: stage.label,
+          output: parseOutput(stage, answer.text),
+          text: answer.text,
+          model,
+          usage: answer.usage,
+          attempts: answer.attempts,
+          startedAt,
+          finishedAt: stamp(),
+        };
+        textOutputs[stage.key] = answer.text;
+        record = {
+          ...record,
+          steps: [...record.steps, step],
+          outputs: { ...record.outputs, [stage.key]: step.output },
+          usage: addStep(record.usage, step),
+          models: { ...record.models, [stage.key]: model },
+          updatedAt: step.finishedAt,
+        };
+        if (store) {
+          const { steps, outputs, usage, models, updatedAt } = record;
+          await store.update(record.id, { steps, outputs, usage, models, updatedAt });
+        }
+        emit({ type: 'stage_done', runId: record.id, step });
+      }
+    } catch (caught) {
+      const error =
+        signal.aborted && !isDreamError(caught, 'DREAM_ABORTED')
+          ? new DreamError('DREAM_ABORTED', 'The run was aborted', { cause: caught })
+          : caught;
+      const code = isDreamError(error) ? error.code : 'DREAM_PROVIDER_FAILED';
+      const message = error instanceof Error ? error.message : String(error);
+      const status = code === 'DREAM_ABORTED' ? 'aborted' : 'error';
+      const failure = { code, message, ...(current ? { stage: current.key } : {}) };
+      if (store) await store.update(record.id, { status, error: failure, updatedAt: stamp() });
+      await meter?.recordUsage({ runId: record.id, usage: record.usage });
+      emit({ type: 'error', runId: record.id, ...failure });
+      throw error;
+    }
+    if (store) await store.update(record.id, { status: 'done', updatedAt: stamp() });
+    await meter?.recordUsage({ runId: record.id, usage: record.usage });
+    const result: RunResult = {
+      runId: record.id,
+      status: 'done',
+      steps: record.steps,
+      outputs: record.outputs,
+      usage: record.usage,
+      models: record.models,
+    };
+    emit({ type: 'done', runId: record.id, result });
+    return result;
+  }
+
+  return {
+    run,
+    recoverStaleRuns: async () => (store ? store.markStaleRunning(clock.now()) : 0),
+  };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { PipelineStage } from '../pipeline/types.js';
+import { createScriptedProviderRegistry } from '../testing/scripted-provider-registry.js';
+import { resolveStageModel } from './resolve-stage-model.js';
+
+const registry = createScriptedProviderRegistry({
+  providers: [
+    { provider: 'openai', models: ['gpt-a', 'gpt-b'] },
+    { provider: 'anthropic', models: ['claude-a'] },
+  ],
+});
+const stage: PipelineStage = { key: 'idea', label: 'Idea', task: 't', outputFormat: 'text' };
+
+describe('resolveStageModel', () => {
+  it('prefers stageModels, then the stage, then the run, then auto', () => {
+    const own = { ...stage, provider: 'anthropic', model: 'claude-a' };
+    const args = {
+      topic: 't',
+      provider: 'openai',
+      model: 'gpt-b',
+      stageModels: { idea: { provider: 'x', model: 'y' } },
+    };
+    expect(resolveStageModel({ stage: own, args, registry })).toEqual({
+      provider: 'x',
+      model: 'y',
+      source: 'stage-models',
+    });
+    expect(resolveStageModel({ stage: own, args: { ...args, stageModels: {} }, registry })).toMatchObject({
+      model: 'claude-a',
+      source: 'stage',
+    });
+    expect(resolveStageModel({ stage, args: { ...args, stageModels: {} }, registry })).toMatchObject({
+      model: 'gpt-b',
+      source: 'run',
+    });
+    expect(resolveStageModel({ stage, args: { topic: 't' }, registry })).toEqual({
+      provider: 'openai',
+      model: 'gpt-a',
+      source: 'auto',
+    });
+  });
+
+  it('fills a missing provider or model from the registry and treats "auto" as unset', () => {
+    expect(resolveStageModel({ stage, args: { topic: 't', model: 'claude-a' }, registry })).toMatchObject({
+      provider: 'anthropic',
+      source: 'run',
+    });
+    expect(resolveStageModel({ stage, args: { topic: 't', provider: 'anthropic' }, registry })).toMatchObject(
+      { model: 'claude-a' },
+    );
+    expect(
+      resolveStageModel({ stage, args: { topic: 't', provider: 'auto', model: 'auto' }, registry }),
+    ).toMatchObject({ source: 'auto' });
+  });
+
+  it('falls back to the echo stub when no provider is listed', () => {
+    const empty = createScriptedProviderRegistry({ providers: [] });
+    expect(resolveStageModel({ stage, args: { topic: 't' }, registry: empty })).toEqual({
+      provider: 'stub',
+      model: 'echo',
+      source: 'stub',
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import type { PipelineDefinition } from '../pipeline/types.js';
+
+/** Token usage of one stage; `estimated` when the provider did not report it, `stub` for the echo stub. */
+export interface StageUsage {
+  inputTokens: number;
+  outputTokens: number;
+  estimated?: boolean;
+  stub?: boolean;
+}
+
+/** Token usage of a run: totals plus one entry per completed stage. */
+export interface RunUsage {
+  inputTokens: number;
+  outputTokens: number;
+  estimated: boolean;
+  stages: Record<string, StageUsage>;
+}
+
+/** The provider/model a stage resolved to; `source` tells which rule matched. */
+export interface ResolvedModel {
+  provider: string;
+  model: string;
+  source: 'stage-models' | 'stage' | 'run' | 'auto' | 'stub';
+}
+
+/** One completed stage. */
+export interface RunStep {
+  key: string;
+  label: string;
+  output: unknown;
+  text: string;
+  model: ResolvedModel;
+  usage: StageUsage;
+  attempts: number;
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** Status of a run record. */
+export type RunStatus = 'running' | 'done' | 'aborted' | 'error';
+
+/** The persisted run record (collection `dreamer_runs`). */
+export interface RunRecord {
+  id: string;
+  status: RunStatus;
+  topic: string;
+  pipeline: PipelineDefinition;
+  steps: RunStep[];
+  outputs: Record<string, unknown>;
+  usage: RunUsage;
+  models: Record<string, ResolvedModel>;
+  error?: { code: string; message: string; stage?: string };
+  resumedFrom?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Arguments of `dreamer.run`. */
+export interface RunArguments {
+  topic: string;
+  depth?: 'standard' | 'deep';
+  mode?: 'standard' | 'wild';
+  provider?: string;
+  model?: string;
+  pipeline?: PipelineDefinition;
+  stageModels?: Record<string, { provider?: string; model?: string }>;
+  inputValues?: Record<string, string>;
+  resumeFrom?: string;
+}
+
+/** Events emitted while a run progresses. */
+export type RunEvent =
+  | { type: 'start'; runId: string; pipeline: string; stages: string[] }
+  | { type: 'stage_start'; runId: string; key: string; label: string; model: ResolvedModel }
+  | { type: 'stage_done'; runId: string; step: RunStep }
+  | { type: 'done'; runId: string; result: RunResult }
+  | { type: 'error'; runId: string; code: string; message: string; stage?: string };
+
+/** Options of one run. */
+export interface RunOptions {
+  signal?: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
+}
+
+/** Result of a finished run. */
+export interface RunResult {
+  runId: string;
+  status: 'done';
+  steps: RunStep[];
+  outputs: Record<string, unknown>;
+  usage: RunUsage;
+  models: Record<string, ResolvedModel>;
+}
