@@ -1,4 +1,5 @@
 import type { ActivityIssue } from '../../errors.js';
+import { foldToLetters } from '../../internal/fold-letters.js';
 import type { CrosswordInput, CrosswordWord } from './crossword-types.js';
 
 const MAX_CLUE_LENGTH = 200;
@@ -13,9 +14,7 @@ const fail = (message: string, path: string): ActivityIssue => ({ code: 'ACT_INV
  * foldAnswer("Île-de-France"); // 'ILEDEFRANCE'
  */
 export function foldAnswer(text: string): string | null {
-  const folded = text.normalize('NFKD').replace(/ß/g, 'ss').replace(/\p{M}/gu, '').toUpperCase();
-  if (/[^\P{L}A-Z]/u.test(folded)) return null;
-  return folded.replace(/[^A-Z]/g, '');
+  return foldToLetters(text);
 }
 
 function readEntry(

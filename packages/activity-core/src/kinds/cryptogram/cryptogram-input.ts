@@ -1,4 +1,5 @@
 import type { ActivityIssue } from '../../errors.js';
+import { foldAccents, hasNonLatinLetter } from '../../internal/fold-letters.js';
 import type { CryptogramInput } from './cryptogram-types.js';
 
 /**
@@ -10,14 +11,8 @@ import type { CryptogramInput } from './cryptogram-types.js';
  * foldQuotation('Crème brûlée,\n  s’il vous plaît!'); // 'CREME BRULEE, S’IL VOUS PLAIT!'
  */
 export function foldQuotation(text: string): string | null {
-  const folded = text
-    .normalize('NFKD')
-    .replace(/ß/g, 'ss')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-  return /[^\P{L}A-Z]/u.test(folded) ? null : folded;
+  const folded = foldAccents(text).replace(/\s+/g, ' ').trim();
+  return hasNonLatinLetter(folded) ? null : folded;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ActivityIssue } from '../../errors.js';
+import { foldToLetters } from '../../internal/fold-letters.js';
 import { countArrangements } from './wordscramble-scrambler.js';
 import type { WordscrambleInput } from './wordscramble-types.js';
 
@@ -14,8 +15,7 @@ const fail = (message: string, path: string): ActivityIssue => ({ code: 'ACT_INV
  * foldWord('Crème-brûlée'); // 'CREMEBRULEE'
  */
 export function foldWord(text: string): string | null {
-  const folded = text.normalize('NFKD').replace(/ß/g, 'ss').replace(/\p{M}/gu, '').toUpperCase();
-  return /[^\P{L}A-Z]/u.test(folded) ? null : folded.replace(/[^A-Z]/g, '');
+  return foldToLetters(text);
 }
 
 const sortLetters = (word: string): string => Array.from(word).sort().join('');

@@ -1,4 +1,5 @@
 import type { ActivityIssue } from '../../errors.js';
+import { foldAccents } from '../../internal/fold-letters.js';
 
 /**
  * Upper-cases a word and keeps only the letters A–Z, after folding accents (é → E, ß → SS).
@@ -7,12 +8,7 @@ import type { ActivityIssue } from '../../errors.js';
  * normalizeWord("Crème brûlée!"); // 'CREMEBRULEE'
  */
 export function normalizeWord(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/ß/g, 'ss')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z]/g, '');
+  return foldAccents(text).replace(/[^A-Z]/g, '');
 }
 
 /**
