@@ -1,6 +1,6 @@
+import type { ShapeMask } from '../../internal/shape-mask.js';
 import type { Random } from '../../random/seeded-random.js';
 import { carvePassage, listNeighbors, type Side, stepCell } from './maze-grid.js';
-import type { ShapeMask } from './shape-mask.js';
 
 /** Maze algorithms: each carves a spanning tree of the masked cells. */
 export const MAZE_ALGORITHMS = ['backtracker', 'kruskal', 'prim', 'wilson'] as const;

@@ -1,9 +1,9 @@
+import { toMaskRows } from '../../internal/shape-mask.js';
 import type { Random } from '../../random/seeded-random.js';
 import { carveMaze } from './maze-carvers.js';
 import { SIDE_BITS } from './maze-grid.js';
 import { chooseOpenings, walkPassages } from './maze-openings.js';
 import type { MazeDoc, MazeInput } from './maze-types.js';
-import { toMaskRows } from './shape-mask.js';
 
 /**
  * Carves a perfect maze over the input's mask, opens an entrance and an exit on the shape's

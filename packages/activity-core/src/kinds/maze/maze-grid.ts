@@ -1,4 +1,4 @@
-import type { ShapeMask } from './shape-mask.js';
+import type { ShapeMask } from '../../internal/shape-mask.js';
 
 /** Wall bit of the north side: a set bit is a wall on that side. */
 export const NORTH = 1;

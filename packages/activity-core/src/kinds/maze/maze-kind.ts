@@ -1,11 +1,11 @@
+import { readShapeInput } from '../../internal/mask-input.js';
+import { buildShapeMask, SHAPES } from '../../internal/shape-mask.js';
 import type { PuzzleKind } from '../kind.js';
-import { readShapeInput } from './mask-input.js';
 import { MAZE_ALGORITHMS, type MazeAlgorithm } from './maze-carvers.js';
 import { drawMaze } from './maze-drawer.js';
 import { generateMaze } from './maze-generator.js';
 import { MAZE_OPENINGS, type MazeDoc, type MazeInput, type MazeOpeningRule } from './maze-types.js';
 import { validateMaze } from './maze-validator.js';
-import { buildShapeMask, SHAPES } from './shape-mask.js';
 
 const MIN_SIDE = 2;
 const MAX_SIDE = 80;

@@ -1,6 +1,6 @@
+import type { ShapeMask } from '../../internal/shape-mask.js';
 import { listBoundarySides, SIDE_BITS, SIDES, type Side, stepCell } from './maze-grid.js';
 import type { MazeOpeningRule } from './maze-types.js';
-import type { ShapeMask } from './shape-mask.js';
 
 /**
  * Breadth-first distances (and parents) from `start` through the open passages.

@@ -1,6 +1,6 @@
+import type { Shape, ShapeMask } from '../../internal/shape-mask.js';
 import type { MazeAlgorithm } from './maze-carvers.js';
 import type { Side } from './maze-grid.js';
-import type { Shape, ShapeMask } from './shape-mask.js';
 
 /** Where the entrance and exit go: the two boundary cells farthest apart along the maze, or fixed sides. */
 export const MAZE_OPENINGS = ['farthest', 'top-bottom', 'left-right'] as const;

@@ -1,8 +1,8 @@
 import type { ActivityIssue } from '../../errors.js';
+import { SHAPES, type ShapeMask } from '../../internal/shape-mask.js';
 import { MAZE_ALGORITHMS } from './maze-carvers.js';
 import { listBoundarySides, oppositeBit, SIDE_BITS, SIDES, type Side, stepCell } from './maze-grid.js';
 import { MAZE_OPENINGS } from './maze-types.js';
-import { SHAPES, type ShapeMask } from './shape-mask.js';
 
 const MAX_SIDE = 80;
 const MAX_ISSUES = 20;

@@ -1,7 +1,7 @@
 import type { ActivityIssue } from '../../errors.js';
+import { readShapeInput } from '../../internal/mask-input.js';
+import { buildShapeMask, countMaskCells, SHAPES } from '../../internal/shape-mask.js';
 import type { PuzzleKind } from '../kind.js';
-import { readShapeInput } from '../maze/mask-input.js';
-import { buildShapeMask, countMaskCells, SHAPES } from '../maze/shape-mask.js';
 import { DIRECTIONS, type Direction, FORWARD_DIRECTIONS } from './wordsearch-directions.js';
 import { drawWordsearch } from './wordsearch-drawer.js';
 import { generateWordsearch } from './wordsearch-generator.js';

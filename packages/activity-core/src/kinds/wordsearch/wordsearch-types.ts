@@ -1,4 +1,4 @@
-import type { Shape, ShapeMask } from '../maze/shape-mask.js';
+import type { Shape, ShapeMask } from '../../internal/shape-mask.js';
 import type { Direction } from './wordsearch-directions.js';
 import type { Theme } from './wordsearch-themes.js';
 

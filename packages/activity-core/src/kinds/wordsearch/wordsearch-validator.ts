@@ -1,5 +1,5 @@
 import type { ActivityIssue } from '../../errors.js';
-import { SHAPES } from '../maze/shape-mask.js';
+import { SHAPES } from '../../internal/shape-mask.js';
 import { DIRECTION_STEPS, DIRECTIONS, type Direction } from './wordsearch-directions.js';
 import { createWordScanner, type LetterGrid, toSegment } from './wordsearch-scanner.js';
 import { FILL_MODES } from './wordsearch-types.js';

@@ -1,4 +1,4 @@
-import type { ActivityIssue } from '../../errors.js';
+import type { ActivityIssue } from '../errors.js';
 import { buildShapeMask, countMaskCells, isMaskConnected, type Shape, type ShapeMask } from './shape-mask.js';
 
 const IN = new Set(['1', '#', 'x', 'X', '*']);
