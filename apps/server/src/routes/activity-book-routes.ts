@@ -54,7 +54,11 @@ async function assertOwnPages(
   const unique = [...new Set(pageIds)];
   for (let start = 0; start < unique.length; start += READ_CONCURRENCY) {
     const batch = unique.slice(start, start + READ_CONCURRENCY);
-    await Promise.all(batch.map((id) => readOwn(app, user, PAGE_COLLECTION, id)));
+    // Settle the whole batch, then report the first failure in the request's order: which read
+    // fails first in time depends on the database, and the answer must not.
+    const results = await Promise.allSettled(batch.map((id) => readOwn(app, user, PAGE_COLLECTION, id)));
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 }
 
