@@ -9,7 +9,7 @@ export type {
   StageSchema,
 } from './pipeline/types.js';
 export type { PipelineError, PipelineErrorCode, PipelineValidation } from './pipeline/validate-pipeline.js';
-export { validatePipeline } from './pipeline/validate-pipeline.js';
+export { PIPELINE_LIMITS, PIPELINE_NAME_PATTERN, validatePipeline } from './pipeline/validate-pipeline.js';
 export type { Clock } from './ports/clock.js';
 export type { Meter } from './ports/meter.js';
 export type {
@@ -20,9 +20,12 @@ export type {
   ProviderRegistry,
 } from './ports/provider-registry.js';
 export type { RunStore } from './ports/run-store.js';
+export { STALE_RUN_ERROR } from './ports/run-store.js';
 export { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, estimateTokens } from './runner/call-stage.js';
 export type { Dreamer, DreamerOptions } from './runner/create-dreamer.js';
 export { createDreamer } from './runner/create-dreamer.js';
+export type { ArgumentProblem } from './runner/read-run-arguments.js';
+export { MAX_INPUT_VALUE_LENGTH, MAX_TOPIC_LENGTH, readRunArguments } from './runner/read-run-arguments.js';
 export { resolveStageModel, STUB_PROVIDER } from './runner/resolve-stage-model.js';
 export type {
   ResolvedModel,
@@ -31,6 +34,7 @@ export type {
   RunOptions,
   RunRecord,
   RunResult,
+  RunSettings,
   RunStatus,
   RunStep,
   RunUsage,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PIPELINE } from './default-pipeline.js';
 import type { PipelineDefinition } from './types.js';
-import { validatePipeline } from './validate-pipeline.js';
+import { PIPELINE_LIMITS, validatePipeline } from './validate-pipeline.js';
 
 const base = (stages: unknown[], inputs?: unknown[]): unknown => ({
   name: 'p',
@@ -87,6 +87,33 @@ describe('validatePipeline', () => {
     expect(codes(definition)).toEqual([]);
     expect(codes(definition, {})).toEqual(['DREAM_MISSING_INPUT_VALUE']);
     expect(codes(definition, { topic: 'tea' })).toEqual([]);
+  });
+
+  it('reports unknown fields, so a typo is not ignored silently', () => {
+    const definition = base([stage('a', { priorOutput: ['x'] })], [{ name: 'topic', requried: true }]);
+    expect(validatePipeline({ ...(definition as object), stagez: [] }).errors).toEqual([
+      expect.objectContaining({ code: 'DREAM_UNKNOWN_FIELD', path: '/stagez' }),
+      expect.objectContaining({ code: 'DREAM_UNKNOWN_FIELD', path: '/inputs/0/requried' }),
+      expect.objectContaining({ code: 'DREAM_UNKNOWN_FIELD', path: '/stages/0/priorOutput' }),
+    ]);
+  });
+
+  it('bounds sizes: stages, task length, retries, timeouts, key shape and schema depth', () => {
+    const many = Array.from({ length: PIPELINE_LIMITS.stages + 1 }, (_, index) => stage(`s${index}`));
+    expect(codes(base(many))).toEqual(['DREAM_TOO_LARGE']);
+    expect(codes(base([stage('a', { task: 'x'.repeat(PIPELINE_LIMITS.taskLength + 1) })]))).toEqual([
+      'DREAM_TOO_LARGE',
+    ]);
+    expect(codes(base([stage('a', { retries: 6, timeoutMs: 3_600_000 })]))).toEqual([
+      'DREAM_BAD_TYPE',
+      'DREAM_BAD_TYPE',
+    ]);
+    expect(validatePipeline(base([stage('a b')])).errors[0]).toMatchObject({ path: '/stages/0/key' });
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 100_000; level += 1) schema = { type: 'object', properties: { x: schema } };
+    const deep = validatePipeline(base([stage('a', { outputFormat: 'json', schema })]));
+    expect(deep.errors).toHaveLength(1);
+    expect(deep.errors[0]?.message).toContain('deeper than 16');
   });
 
   it('keeps the definition type usable', () => {

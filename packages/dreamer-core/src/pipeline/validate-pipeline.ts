@@ -8,7 +8,9 @@ export type PipelineErrorCode =
   | 'DREAM_UNKNOWN_PRIOR'
   | 'DREAM_FORWARD_REFERENCE'
   | 'DREAM_UNDECLARED_INPUT'
-  | 'DREAM_MISSING_INPUT_VALUE';
+  | 'DREAM_MISSING_INPUT_VALUE'
+  | 'DREAM_UNKNOWN_FIELD'
+  | 'DREAM_TOO_LARGE';
 
 /** One validation error; `path` is a JSON pointer into the definition. */
 export interface PipelineError {
@@ -23,6 +25,34 @@ export interface PipelineValidation {
   errors: PipelineError[];
 }
 
+/** Size limits of a pipeline definition; past them the validator reports `DREAM_TOO_LARGE`. */
+export const PIPELINE_LIMITS = {
+  stages: 32,
+  inputs: 32,
+  taskLength: 20_000,
+  labelLength: 200,
+  schemaDepth: 16,
+  timeoutMs: 600_000,
+  retries: 5,
+} as const;
+
+/** Stage keys and input names: a letter, then letters, digits, `_` or `-`; at most 64. */
+export const PIPELINE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+const PIPELINE_FIELDS = new Set(['name', 'version', 'description', 'inputs', 'stages']);
+const STAGE_FIELDS = new Set([
+  'key',
+  'label',
+  'task',
+  'outputFormat',
+  'schema',
+  'priorOutputs',
+  'provider',
+  'model',
+  'timeoutMs',
+  'retries',
+]);
+const INPUT_FIELDS = new Set(['name', 'description', 'required']);
 const OUTPUT_FORMATS = new Set(['text', 'markdown', 'json']);
 const SCHEMA_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 
@@ -55,12 +85,24 @@ export function validatePipeline(
     bad('', 'The pipeline must be an object');
     return { ok: false, errors };
   }
-  if (!isString(definition.name)) bad('/name', '"name" must be a non-empty string');
-  if (!isString(definition.version)) bad('/version', '"version" must be a non-empty string');
+  reportUnknownFields(definition, PIPELINE_FIELDS, '', errors);
+  for (const field of ['name', 'version'] as const) {
+    const value = definition[field];
+    if (!isString(value)) bad(`/${field}`, `"${field}" must be a non-empty string`);
+    else if (value.length > PIPELINE_LIMITS.labelLength)
+      tooLarge(errors, `/${field}`, `"${field}" is longer than ${PIPELINE_LIMITS.labelLength} characters`);
+  }
+  if (definition.description !== undefined && typeof definition.description !== 'string') {
+    bad('/description', '"description" must be a string');
+  }
   const declared = validateInputs(definition.inputs, errors, options.inputValues);
   if (!Array.isArray(definition.stages) || definition.stages.length === 0) {
     bad('/stages', '"stages" must be a non-empty array');
     return { ok: errors.length === 0, errors };
+  }
+  if (definition.stages.length > PIPELINE_LIMITS.stages) {
+    tooLarge(errors, '/stages', `A pipeline has at most ${PIPELINE_LIMITS.stages} stages`);
+    return { ok: false, errors };
   }
   const allKeys = new Set<string>();
   for (const stage of definition.stages) {
@@ -73,7 +115,8 @@ export function validatePipeline(
       bad(path, 'A stage must be an object');
       return;
     }
-    validateStageFields(stage, path, bad);
+    reportUnknownFields(stage, STAGE_FIELDS, path, errors);
+    validateStageFields(stage, path, bad, errors);
     const key = isString(stage.key) ? stage.key : undefined;
     if (key !== undefined && seen.has(key)) {
       errors.push({
@@ -134,12 +177,21 @@ function validateInputs(
     errors.push({ code: 'DREAM_BAD_TYPE', message: '"inputs" must be an array', path: '/inputs' });
     return declared;
   }
+  if (inputs.length > PIPELINE_LIMITS.inputs) {
+    tooLarge(errors, '/inputs', `A pipeline declares at most ${PIPELINE_LIMITS.inputs} inputs`);
+    return declared;
+  }
   inputs.forEach((input: unknown, index: number) => {
     const path = `/inputs/${index}`;
-    if (!isRecord(input) || !isString(input.name)) {
-      errors.push({ code: 'DREAM_BAD_TYPE', message: 'An input needs a non-empty "name"', path });
+    if (!isRecord(input) || !isString(input.name) || !PIPELINE_NAME_PATTERN.test(input.name)) {
+      errors.push({
+        code: 'DREAM_BAD_TYPE',
+        message: 'An input needs a "name": a letter, then letters, digits, "_" or "-" (at most 64)',
+        path: isRecord(input) ? `${path}/name` : path,
+      });
       return;
     }
+    reportUnknownFields(input, INPUT_FIELDS, path, errors);
     if (input.description !== undefined && typeof input.description !== 'string') {
       errors.push({
         code: 'DREAM_BAD_TYPE',
@@ -167,13 +219,43 @@ function validateInputs(
   return declared;
 }
 
+function tooLarge(errors: PipelineError[], path: string, message: string): void {
+  errors.push({ code: 'DREAM_TOO_LARGE', message, path });
+}
+
+function reportUnknownFields(
+  value: Record<string, unknown>,
+  known: Set<string>,
+  path: string,
+  errors: PipelineError[],
+): void {
+  for (const field of Object.keys(value)) {
+    if (known.has(field)) continue;
+    errors.push({
+      code: 'DREAM_UNKNOWN_FIELD',
+      message: `Unknown field "${field}" (a typo would otherwise be ignored silently)`,
+      path: `${path}/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+    });
+  }
+}
+
 function validateStageFields(
   stage: Record<string, unknown>,
   path: string,
   bad: (path: string, message: string) => void,
+  errors: PipelineError[],
 ): void {
   for (const field of ['key', 'label', 'task'] as const) {
     if (!isString(stage[field])) bad(`${path}/${field}`, `"${field}" must be a non-empty string`);
+  }
+  if (isString(stage.key) && !PIPELINE_NAME_PATTERN.test(stage.key)) {
+    bad(`${path}/key`, '"key" must be a letter, then letters, digits, "_" or "-" (at most 64)');
+  }
+  if (isString(stage.label) && stage.label.length > PIPELINE_LIMITS.labelLength) {
+    tooLarge(errors, `${path}/label`, `"label" is longer than ${PIPELINE_LIMITS.labelLength} characters`);
+  }
+  if (isString(stage.task) && stage.task.length > PIPELINE_LIMITS.taskLength) {
+    tooLarge(errors, `${path}/task`, `"task" is longer than ${PIPELINE_LIMITS.taskLength} characters`);
   }
   if (typeof stage.outputFormat !== 'string' || !OUTPUT_FORMATS.has(stage.outputFormat)) {
     bad(`${path}/outputFormat`, '"outputFormat" must be "text", "markdown" or "json"');
@@ -183,26 +265,43 @@ function validateStageFields(
       bad(`${path}/${field}`, `"${field}" must be a non-empty string`);
   }
   const timeout = stage.timeoutMs;
-  if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0)) {
-    bad(`${path}/timeoutMs`, '"timeoutMs" must be a positive number');
+  if (
+    timeout !== undefined &&
+    (typeof timeout !== 'number' ||
+      !Number.isFinite(timeout) ||
+      timeout <= 0 ||
+      timeout > PIPELINE_LIMITS.timeoutMs)
+  ) {
+    bad(`${path}/timeoutMs`, `"timeoutMs" must be a positive number of at most ${PIPELINE_LIMITS.timeoutMs}`);
   }
   const retries = stage.retries;
-  if (retries !== undefined && (typeof retries !== 'number' || !Number.isInteger(retries) || retries < 0)) {
-    bad(`${path}/retries`, '"retries" must be a non-negative integer');
+  if (
+    retries !== undefined &&
+    (typeof retries !== 'number' ||
+      !Number.isInteger(retries) ||
+      retries < 0 ||
+      retries > PIPELINE_LIMITS.retries)
+  ) {
+    bad(`${path}/retries`, `"retries" must be an integer from 0 to ${PIPELINE_LIMITS.retries}`);
   }
   if (stage.priorOutputs !== undefined && !Array.isArray(stage.priorOutputs)) {
     bad(`${path}/priorOutputs`, '"priorOutputs" must be an array of stage keys');
   }
-  if (stage.schema !== undefined) validateSchemaShape(stage.schema, `${path}/schema`, bad);
+  if (stage.schema !== undefined) validateSchemaShape(stage.schema, `${path}/schema`, bad, 1);
 }
 
 function validateSchemaShape(
   schema: unknown,
   path: string,
   bad: (path: string, message: string) => void,
+  depth: number,
 ): void {
   if (!isRecord(schema)) {
     bad(path, '"schema" must be an object');
+    return;
+  }
+  if (depth > PIPELINE_LIMITS.schemaDepth) {
+    bad(path, `"schema" nests deeper than ${PIPELINE_LIMITS.schemaDepth} levels`);
     return;
   }
   if (schema.type !== undefined && (typeof schema.type !== 'string' || !SCHEMA_TYPES.has(schema.type))) {
@@ -222,6 +321,7 @@ function validateSchemaShape(
           child,
           `${path}/properties/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`,
           bad,
+          depth + 1,
         );
       }
     }

@@ -234,15 +234,113 @@ describe('createDreamer', () => {
     ]);
     await expect(dreamer.run({ topic: 't', pipeline: twoStages })).rejects.toBeDefined();
     const [failed] = store.list();
-    const result = await dreamer.run({ topic: 't', pipeline: twoStages, resumeFrom: failed?.id ?? '' });
+    const events: RunEvent[] = [];
+    const result = await dreamer.run(
+      { resumeFrom: failed?.id ?? '' },
+      { onEvent: (event) => events.push(event) },
+    );
+    expect(events[0]).toMatchObject({ type: 'start', stages: ['a', 'b'], completed: ['a'] });
+    expect(events.filter((event) => event.type === 'stage_start')).toHaveLength(1);
     expect(registry.calls).toHaveLength(3);
     expect(registry.calls[2]?.messages[1]?.content).toContain('kept a');
     expect(result.outputs).toEqual({ a: 'kept a', b: 'b again' });
-    expect(store.list()[0]).toMatchObject({ status: 'done' });
+    expect(store.list()[0]).toMatchObject({ status: 'done', resumes: 1 });
     expect(store.list()[0]?.error).toBeUndefined();
+    await expect(dreamer.run({ resumeFrom: failed?.id ?? '' })).rejects.toMatchObject({
+      code: 'DREAM_RUN_NOT_RESUMABLE',
+      details: { status: 'done' },
+    });
     await expect(dreamer.run({ topic: 't', resumeFrom: 'nope' })).rejects.toMatchObject({
       code: 'DREAM_RUN_NOT_FOUND',
     });
+  });
+
+  it('keeps the stored topic, pipeline and settings on resume and lets only the models change', async () => {
+    const providers = [
+      { provider: 'p1', models: ['m1'] },
+      { provider: 'p2', models: ['m2'] },
+    ];
+    const { dreamer, registry, store } = setup(
+      ['kept a', { error: createProviderError('down', { status: 503 }) }],
+      providers,
+    );
+    const pipeline = { ...twoStages, stages: twoStages.stages.map((stage) => ({ ...stage, retries: 0 })) };
+    await expect(
+      dreamer.run({ topic: 'tea', pipeline, mode: 'wild', inputValues: { audience: 'cooks' } }),
+    ).rejects.toMatchObject({ code: 'DREAM_PROVIDER_FAILED', message: expect.stringContaining('down') });
+    const runId = store.list()[0]?.id ?? '';
+    for (const clash of [
+      { topic: 'coffee' },
+      { mode: 'standard' as const },
+      { pipeline },
+      { inputValues: { audience: 'x' } },
+    ]) {
+      await expect(dreamer.run({ resumeFrom: runId, ...clash })).rejects.toMatchObject({
+        code: 'DREAM_INVALID_ARGUMENTS',
+      });
+    }
+    expect(store.list()[0]?.status).toBe('error');
+    const result = await dreamer.run({
+      resumeFrom: runId,
+      topic: 'tea',
+      stageModels: { b: { provider: 'p2' } },
+    });
+    expect(result.models).toEqual({
+      a: { provider: 'p1', model: 'm1', source: 'auto' },
+      b: { provider: 'p2', model: 'm2', source: 'stage-models' },
+    });
+    const last = registry.calls.at(-1);
+    expect(last?.messages[0]?.content).toContain('Mode: wild');
+    expect(store.list()[0]?.settings).toMatchObject({ mode: 'wild', stageModels: { b: { provider: 'p2' } } });
+  });
+
+  it('lets only one of two concurrent resumes of a run proceed', async () => {
+    const { dreamer, store } = setup([{ error: createProviderError('no', { status: 400 }) }]);
+    await expect(dreamer.run({ topic: 't', pipeline: twoStages })).rejects.toBeDefined();
+    const runId = store.list()[0]?.id ?? '';
+    const outcomes = await Promise.allSettled([
+      dreamer.run({ resumeFrom: runId }),
+      dreamer.run({ resumeFrom: runId }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect(refused?.status === 'rejected' && refused.reason).toMatchObject({
+      code: 'DREAM_RUN_NOT_RESUMABLE',
+    });
+  });
+
+  it('refuses malformed arguments before anything is stored', async () => {
+    const { dreamer, store } = setup();
+    const cases: unknown[] = [
+      null,
+      {},
+      { topic: '   ' },
+      { topic: 't', depth: 'deeper' },
+      { topic: 't', mode: 1 },
+      { topic: 't', stageModels: { idea: 'gpt' } },
+      { topic: 't', inputValues: { audience: 3 } },
+      { topic: 't', colour: 'red' },
+      { topic: 't', pipeline: 'default' },
+    ];
+    for (const input of cases) {
+      await expect(dreamer.run(input as never)).rejects.toMatchObject({
+        code: 'DREAM_INVALID_ARGUMENTS',
+        details: expect.arrayContaining([expect.objectContaining({ path: expect.any(String) })]),
+      });
+    }
+    expect(store.list()).toHaveLength(0);
+  });
+
+  it('turns a store failure into DREAM_STORE_FAILED and still reports the error', async () => {
+    const { registry } = setup();
+    const store = createMemoryRunStore();
+    const broken = { ...store, update: () => Promise.reject(new Error('disk full')) };
+    const dreamer = createDreamer({ providers: registry, store: broken, clock: createManualClock() });
+    const events: RunEvent[] = [];
+    await expect(
+      dreamer.run({ topic: 't', pipeline: twoStages }, { onEvent: (event) => events.push(event) }),
+    ).rejects.toMatchObject({ code: 'DREAM_STORE_FAILED' });
+    expect(events.at(-1)).toMatchObject({ type: 'error', code: 'DREAM_STORE_FAILED', stage: 'a' });
   });
 
   it('marks records left running as error', async () => {
@@ -253,6 +351,7 @@ describe('createDreamer', () => {
       status: 'running',
       topic: 't',
       pipeline: twoStages,
+      settings: { depth: 'standard', mode: 'standard', inputValues: { topic: 't' } },
       steps: [],
       outputs: {},
       usage: { inputTokens: 0, outputTokens: 0, estimated: false, stages: {} },

@@ -1,16 +1,16 @@
 import { DreamError, isDreamError } from '../errors.js';
 import { buildStageMessages } from '../internal/build-prompt.js';
 import { checkSchema } from '../internal/check-schema.js';
-import { DEFAULT_PIPELINE } from '../pipeline/default-pipeline.js';
-import type { PipelineDefinition, PipelineStage } from '../pipeline/types.js';
-import { validatePipeline } from '../pipeline/validate-pipeline.js';
+import type { PipelineStage } from '../pipeline/types.js';
 import type { Clock } from '../ports/clock.js';
 import type { Meter } from '../ports/meter.js';
 import type { ProviderRegistry } from '../ports/provider-registry.js';
 import type { RunStore } from '../ports/run-store.js';
 import { callStage } from './call-stage.js';
+import { createRunRecord, persist, reopenRunRecord } from './open-run-record.js';
+import { readRunArguments } from './read-run-arguments.js';
 import { resolveStageModel } from './resolve-stage-model.js';
-import type { RunArguments, RunOptions, RunRecord, RunResult, RunStep, RunUsage } from './run-types.js';
+import type { RunArguments, RunOptions, RunResult, RunStep, RunUsage } from './run-types.js';
 
 /** Options of {@link createDreamer}. */
 export interface DreamerOptions {
@@ -26,13 +26,15 @@ export interface DreamerOptions {
 
 /** The dreamer returned by {@link createDreamer}. */
 export interface Dreamer {
+  /**
+   * Runs a pipeline. Rejects with a `DreamError`: `DREAM_INVALID_ARGUMENTS` /
+   * `DREAM_INVALID_PIPELINE` / `DREAM_RUN_NOT_FOUND` / `DREAM_RUN_NOT_RESUMABLE` before anything
+   * runs or is stored; once the record exists, the code of whatever ended the run (after the
+   * `error` event and the record's final status).
+   */
   run(args: RunArguments, options?: RunOptions): Promise<RunResult>;
   /** Marks records left `running` by a dead process as `error`; returns how many. */
   recoverStaleRuns(): Promise<number>;
-}
-
-function emptyUsage(): RunUsage {
-  return { inputTokens: 0, outputTokens: 0, estimated: false, stages: {} };
 }
 
 function addStep(usage: RunUsage, step: RunStep): RunUsage {
@@ -79,47 +81,14 @@ export function createDreamer(options: DreamerOptions): Dreamer {
   const retryDelayMs = options.retryDelayMs ?? 250;
   const stamp = (): string => clock.now().toISOString();
 
-  async function openRecord(args: RunArguments, pipeline: PipelineDefinition): Promise<RunRecord> {
-    if (args.resumeFrom !== undefined) {
-      if (!store) throw new DreamError('DREAM_INVALID_ARGUMENTS', '"resumeFrom" needs a store');
-      const previous = await store.get(args.resumeFrom);
-      if (!previous) throw new DreamError('DREAM_RUN_NOT_FOUND', `No run "${args.resumeFrom}"`);
-      const { error: _dropped, ...rest } = previous;
-      const record: RunRecord = { ...rest, status: 'running', updatedAt: stamp() };
-      await store.update(record.id, { status: 'running', error: undefined, updatedAt: record.updatedAt });
-      return record;
-    }
-    const now = stamp();
-    const record: RunRecord = {
-      id: createId(),
-      status: 'running',
-      topic: args.topic,
-      pipeline,
-      steps: [],
-      outputs: {},
-      usage: emptyUsage(),
-      models: {},
-      createdAt: now,
-      updatedAt: now,
-    };
-    if (store) await store.create(record);
-    return record;
-  }
-
-  async function run(args: RunArguments, runOptions: RunOptions = {}): Promise<RunResult> {
-    if (typeof args.topic !== 'string' || args.topic.trim() === '') {
-      throw new DreamError('DREAM_INVALID_ARGUMENTS', '"topic" is required');
-    }
-    const inputValues = { ...args.inputValues, topic: args.inputValues?.topic ?? args.topic };
-    const candidate = args.pipeline ?? DEFAULT_PIPELINE;
-    const validation = validatePipeline(candidate, { inputValues });
-    if (!validation.ok) {
-      throw new DreamError('DREAM_INVALID_PIPELINE', 'The pipeline is invalid', {
-        details: validation.errors,
-      });
-    }
-    let record = await openRecord(args, candidate);
-    const pipeline = record.pipeline;
+  async function run(rawArgs: RunArguments, runOptions: RunOptions = {}): Promise<RunResult> {
+    const args = readRunArguments(rawArgs);
+    let record =
+      args.resumeFrom !== undefined
+        ? await reopenRunRecord({ args, runId: args.resumeFrom, now: stamp(), store })
+        : await createRunRecord({ args, id: createId(), now: stamp(), store });
+    const { pipeline, settings } = record;
+    const choices = { topic: record.topic, ...settings };
     const signal = runOptions.signal ?? new AbortController().signal;
     const emit = runOptions.onEvent ?? (() => undefined);
     const done = new Set(record.steps.map((step) => step.key));
@@ -130,6 +99,7 @@ export function createDreamer(options: DreamerOptions): Dreamer {
       runId: record.id,
       pipeline: pipeline.name,
       stages: pipeline.stages.map((stage) => stage.key),
+      completed: [...done],
     });
 
     let current: PipelineStage | undefined;
@@ -137,15 +107,15 @@ export function createDreamer(options: DreamerOptions): Dreamer {
       for (const stage of pipeline.stages) {
         if (done.has(stage.key)) continue;
         current = stage;
-        const model = resolveStageModel({ stage, args, registry: providers });
+        const model = resolveStageModel({ stage, args: choices, registry: providers });
         emit({ type: 'stage_start', runId: record.id, key: stage.key, label: stage.label, model });
         const startedAt = stamp();
         const messages = buildStageMessages({
           stage,
-          inputValues,
+          inputValues: settings.inputValues,
           outputs: textOutputs,
-          mode: args.mode ?? 'standard',
-          depth: args.depth ?? 'standard',
+          mode: settings.mode,
+          depth: settings.depth,
         });
         const answer = await callStage({ registry: providers, stage, model, messages, signal, retryDelayMs });
         const step: RunStep = {
@@ -170,10 +140,11 @@ export function createDreamer(options: DreamerOptions): Dreamer {
         };
         if (store) {
           const { steps, outputs, usage, models, updatedAt } = record;
-          await store.update(record.id, { steps, outputs, usage, models, updatedAt });
+          await persist(() => store.update(record.id, { steps, outputs, usage, models, updatedAt }));
         }
         emit({ type: 'stage_done', runId: record.id, step });
       }
+      if (store) await persist(() => store.update(record.id, { status: 'done', updatedAt: stamp() }));
     } catch (caught) {
       const error =
         signal.aborted && !isDreamError(caught, 'DREAM_ABORTED')
@@ -183,12 +154,14 @@ export function createDreamer(options: DreamerOptions): Dreamer {
       const message = error instanceof Error ? error.message : String(error);
       const status = code === 'DREAM_ABORTED' ? 'aborted' : 'error';
       const failure = { code, message, ...(current ? { stage: current.key } : {}) };
-      if (store) await store.update(record.id, { status, error: failure, updatedAt: stamp() });
+      if (store) {
+        // Best effort: the run already failed, and its own error is what the caller must see.
+        await store.update(record.id, { status, error: failure, updatedAt: stamp() }).catch(() => undefined);
+      }
       await meter?.recordUsage({ runId: record.id, usage: record.usage });
       emit({ type: 'error', runId: record.id, ...failure });
       throw error;
     }
-    if (store) await store.update(record.id, { status: 'done', updatedAt: stamp() });
     await meter?.recordUsage({ runId: record.id, usage: record.usage });
     const result: RunResult = {
       runId: record.id,
@@ -204,6 +177,6 @@ export function createDreamer(options: DreamerOptions): Dreamer {
 
   return {
     run,
-    recoverStaleRuns: async () => (store ? store.markStaleRunning(clock.now()) : 0),
+    recoverStaleRuns: async () => (store ? persist(() => store.markStaleRunning(clock.now())) : 0),
   };
 }

@@ -18,11 +18,11 @@ describe('resolveStageModel', () => {
       topic: 't',
       provider: 'openai',
       model: 'gpt-b',
-      stageModels: { idea: { provider: 'x', model: 'y' } },
+      stageModels: { idea: { provider: 'openai', model: 'gpt-a' } },
     };
     expect(resolveStageModel({ stage: own, args, registry })).toEqual({
-      provider: 'x',
-      model: 'y',
+      provider: 'openai',
+      model: 'gpt-a',
       source: 'stage-models',
     });
     expect(resolveStageModel({ stage: own, args: { ...args, stageModels: {} }, registry })).toMatchObject({
@@ -51,6 +51,21 @@ describe('resolveStageModel', () => {
     expect(
       resolveStageModel({ stage, args: { topic: 't', provider: 'auto', model: 'auto' }, registry }),
     ).toMatchObject({ source: 'auto' });
+  });
+
+  it('skips a choice naming a provider or model the registry does not list', () => {
+    const unlisted = { stageModels: { idea: { provider: 'openai', model: 'gpt-zzz' } } };
+    expect(resolveStageModel({ stage, args: { topic: 't', ...unlisted }, registry })).toMatchObject({
+      model: 'gpt-a',
+      source: 'auto',
+    });
+    const ownUnlisted = { ...stage, provider: 'mistral' };
+    expect(
+      resolveStageModel({ stage: ownUnlisted, args: { topic: 't', model: 'claude-a' }, registry }),
+    ).toEqual({ provider: 'anthropic', model: 'claude-a', source: 'run' });
+    expect(resolveStageModel({ stage, args: { topic: 't', model: 'nope' }, registry })).toMatchObject({
+      source: 'auto',
+    });
   });
 
   it('falls back to the echo stub when no provider is listed', () => {

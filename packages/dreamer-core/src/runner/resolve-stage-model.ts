@@ -19,23 +19,27 @@ function completeChoice(
   registry: ProviderRegistry,
 ): { provider: string; model: string } | undefined {
   const { provider, model } = choice;
-  if (isSet(provider) && isSet(model)) return { provider, model };
+  if (!isSet(provider) && !isSet(model)) return undefined;
   const listed = registry.list();
+  // A choice this install cannot serve is skipped, never sent: only listed models are called.
+  if (isSet(provider) && isSet(model)) {
+    const served = listed.some((entry) => entry.provider === provider && entry.models.includes(model));
+    return served ? { provider, model } : undefined;
+  }
   if (isSet(provider)) {
     const first = listed.find((entry) => entry.provider === provider)?.models[0];
     return first === undefined ? undefined : { provider, model: first };
   }
-  if (isSet(model)) {
-    const owner = listed.find((entry) => entry.models.includes(model)) ?? listed[0];
-    return owner === undefined ? undefined : { provider: owner.provider, model };
-  }
-  return undefined;
+  const owner = listed.find((entry) => entry.models.includes(model as string));
+  return owner === undefined ? undefined : { provider: owner.provider, model: model as string };
 }
 
 /**
  * Resolves the provider/model of a stage; first match wins: `stageModels[key]`, the
  * stage's own provider/model, the run's provider/model, then `auto` (the first listed
- * model), then the echo stub when nothing is listed.
+ * model), then the echo stub when nothing is listed. A choice matches only when the
+ * registry lists it: a provider alone takes that provider's first model, a model alone the
+ * first provider listing it; a choice naming something unlisted is skipped.
  *
  * @example
  * ```ts

@@ -39,25 +39,44 @@ export interface RunStep {
 /** Status of a run record. */
 export type RunStatus = 'running' | 'done' | 'aborted' | 'error';
 
+/**
+ * The arguments a run was started with besides topic and pipeline, kept on the record so a
+ * resumed run builds the same prompts.
+ */
+export interface RunSettings {
+  depth: 'standard' | 'deep';
+  mode: 'standard' | 'wild';
+  provider?: string;
+  model?: string;
+  stageModels?: Record<string, { provider?: string; model?: string }>;
+  inputValues: Record<string, string>;
+}
+
 /** The persisted run record (collection `dreamer_runs`). */
 export interface RunRecord {
   id: string;
   status: RunStatus;
   topic: string;
   pipeline: PipelineDefinition;
+  settings: RunSettings;
   steps: RunStep[];
   outputs: Record<string, unknown>;
   usage: RunUsage;
   models: Record<string, ResolvedModel>;
   error?: { code: string; message: string; stage?: string };
-  resumedFrom?: string;
+  /** How many times the run was resumed. */
+  resumes?: number;
   createdAt: string;
   updatedAt: string;
 }
 
-/** Arguments of `dreamer.run`. */
+/**
+ * Arguments of `dreamer.run`. `topic` is required unless `resumeFrom` names a stored run: a
+ * resumed run keeps its topic, pipeline, depth, mode and input values and may change only the
+ * models (`provider`, `model`, `stageModels`) of the stages still to run.
+ */
 export interface RunArguments {
-  topic: string;
+  topic?: string;
   depth?: 'standard' | 'deep';
   mode?: 'standard' | 'wild';
   provider?: string;
@@ -70,7 +89,7 @@ export interface RunArguments {
 
 /** Events emitted while a run progresses. */
 export type RunEvent =
-  | { type: 'start'; runId: string; pipeline: string; stages: string[] }
+  | { type: 'start'; runId: string; pipeline: string; stages: string[]; completed: string[] }
   | { type: 'stage_start'; runId: string; key: string; label: string; model: ResolvedModel }
   | { type: 'stage_done'; runId: string; step: RunStep }
   | { type: 'done'; runId: string; result: RunResult }

@@ -1,6 +1,12 @@
 import { DreamError } from '../errors.js';
-import type { RunStore } from '../ports/run-store.js';
+import { type RunStore, STALE_RUN_ERROR } from '../ports/run-store.js';
 import type { RunRecord } from '../runner/run-types.js';
+
+function withoutUndefined(record: RunRecord): RunRecord {
+  const copy = { ...record } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(copy)) if (value === undefined) delete copy[key];
+  return copy as unknown as RunRecord;
+}
 
 /**
  * An in-memory {@link RunStore}; records are copied in and out so callers cannot mutate it.
@@ -16,20 +22,32 @@ export function createMemoryRunStore(): RunStore & { list(): RunRecord[] } {
   const copy = (record: RunRecord): RunRecord => structuredClone(record);
   return {
     async create(record) {
-      records.set(record.id, copy(record));
-      return copy(record);
+      records.set(record.id, withoutUndefined(copy(record)));
+      return copy(records.get(record.id) as RunRecord);
     },
     async update(id, patch) {
       const existing = records.get(id);
       if (!existing) throw new DreamError('DREAM_RUN_NOT_FOUND', `No run "${id}"`);
-      const next = { ...existing, ...structuredClone(patch) } as RunRecord;
-      if (next.error === undefined) delete next.error;
+      const next = withoutUndefined({ ...existing, ...structuredClone(patch) } as RunRecord);
       records.set(id, next);
       return copy(next);
     },
     async get(id) {
       const record = records.get(id);
       return record ? copy(record) : undefined;
+    },
+    async reopen(id, updatedAt) {
+      const record = records.get(id);
+      if (!record || (record.status !== 'error' && record.status !== 'aborted')) return undefined;
+      const next = withoutUndefined({
+        ...record,
+        status: 'running',
+        error: undefined,
+        resumes: (record.resumes ?? 0) + 1,
+        updatedAt,
+      });
+      records.set(id, next);
+      return copy(next);
     },
     async markStaleRunning(now) {
       let count = 0;
@@ -39,7 +57,7 @@ export function createMemoryRunStore(): RunStore & { list(): RunRecord[] } {
         records.set(id, {
           ...record,
           status: 'error',
-          error: { code: 'DREAM_STALE_RUN', message: 'The process running this run stopped' },
+          error: { ...STALE_RUN_ERROR },
           updatedAt: now.toISOString(),
         });
       }
