@@ -36,6 +36,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       passwordCost: 17,
       identityCacheMs: 1000,
+      models: { providers: [] },
     });
   });
 
@@ -87,6 +88,7 @@ describe('loadConfig reads every variable', () => {
       logLevel: 'debug',
       passwordCost: 18,
       identityCacheMs: 250,
+      models: { providers: [] },
     });
   });
 
@@ -247,5 +249,104 @@ describe('loadConfig in production', () => {
 
   it('accepts the development secrets outside production', () => {
     expect(loadConfig({ JWT_SECRET: DEV_JWT_SECRET }).jwtSecret).toBe(DEV_JWT_SECRET);
+  });
+});
+
+describe('loadConfig reads the model providers', () => {
+  const KEY = 'sk-test-0123456789-secret';
+
+  it('configures no provider by default, so the core falls back to its echo stub', () => {
+    expect(loadConfig({}).models).toEqual({ providers: [] });
+  });
+
+  it('reads OpenAI and Anthropic in that order, with trimmed, deduplicated model lists', () => {
+    const { models } = loadConfig({
+      OPENAI_API_KEY: KEY,
+      OPENAI_MODELS: ' gpt-4o-mini, gpt-4o ,gpt-4o-mini,, ',
+      ANTHROPIC_API_KEY: 'ak-test',
+      ANTHROPIC_MODELS: 'claude-sonnet-4-5',
+      ANTHROPIC_MAX_TOKENS: '8192',
+    });
+    expect(models.providers).toEqual([
+      {
+        kind: 'openai-compatible',
+        name: 'openai',
+        baseUrl: 'https://api.openai.com/v1',
+        apiKey: KEY,
+        models: ['gpt-4o-mini', 'gpt-4o'],
+        streaming: true,
+        jsonMode: true,
+      },
+      {
+        kind: 'anthropic',
+        name: 'anthropic',
+        baseUrl: 'https://api.anthropic.com',
+        apiKey: 'ak-test',
+        models: ['claude-sonnet-4-5'],
+        streaming: true,
+        maxTokens: 8192,
+      },
+    ]);
+  });
+
+  it('takes a keyless local server by its base URL, strips the trailing slash and leaves JSON mode off', () => {
+    const { models } = loadConfig({
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      OPENAI_MODELS: 'llama3.2',
+    });
+    expect(models.providers).toEqual([
+      {
+        kind: 'openai-compatible',
+        name: 'openai',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        apiKey: undefined,
+        models: ['llama3.2'],
+        streaming: true,
+        jsonMode: false,
+      },
+    ]);
+  });
+
+  it('reads MODEL_STREAMING, OPENAI_JSON_MODE and the default ANTHROPIC_MAX_TOKENS', () => {
+    const { models } = loadConfig({
+      OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1',
+      OPENAI_MODELS: 'qwen',
+      OPENAI_JSON_MODE: 'true',
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:9000',
+      ANTHROPIC_MODELS: 'claude',
+      MODEL_STREAMING: 'false',
+    });
+    expect(models.providers.map((provider) => provider.streaming)).toEqual([false, false]);
+    expect(models.providers[0]).toMatchObject({ jsonMode: true });
+    expect(models.providers[1]).toMatchObject({ maxTokens: 4096 });
+  });
+
+  it('lists every model problem without ever showing a key', () => {
+    const problems = problemsOf({
+      OPENAI_API_KEY: KEY,
+      ANTHROPIC_MODELS: 'claude',
+      MODEL_STREAMING: 'sometimes',
+      ANTHROPIC_MAX_TOKENS: '0',
+    });
+    expect(problems).toEqual([
+      'MODEL_STREAMING must be true or false, got "sometimes".',
+      'ANTHROPIC_MAX_TOKENS must be an integer from 1 to 1000000, got "0".',
+      'OPENAI_MODELS is required when OPENAI_BASE_URL or OPENAI_API_KEY is set: list the model names separated by commas (svc never guesses them).',
+      'ANTHROPIC_MODELS is set but neither ANTHROPIC_BASE_URL nor ANTHROPIC_API_KEY is.',
+    ]);
+    expect(problems.join('\n')).not.toContain(KEY);
+  });
+
+  it.each(['ftp://models.local', 'localhost:11434', 'not a url'])('refuses OPENAI_BASE_URL=%j', (url) => {
+    expect(problemsOf({ OPENAI_BASE_URL: url, OPENAI_MODELS: 'm' })).toEqual([
+      `OPENAI_BASE_URL must be an http(s) URL, got "${url}".`,
+    ]);
+  });
+
+  it('requires models for a base URL alone and refuses OPENAI_JSON_MODE=maybe', () => {
+    expect(problemsOf({ ANTHROPIC_BASE_URL: 'http://127.0.0.1:9000', OPENAI_JSON_MODE: 'maybe' })).toEqual([
+      'OPENAI_JSON_MODE must be true or false, got "maybe".',
+      'ANTHROPIC_MODELS is required when ANTHROPIC_BASE_URL or ANTHROPIC_API_KEY is set: list the model names separated by commas (svc never guesses them).',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { type ModelProvidersConfig, readModelProvidersConfig } from './dreamer/providers/model-config.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payments/payments-config.js';
 
 /** Development secrets: fine offline, refused in production. */
@@ -29,6 +30,8 @@ export interface ServerConfig {
   identityCacheMs: number;
   /** The payment processor (`PAY_*`); undefined while `PAY_SECRET_KEY` is unset. */
   payments: PaymentsConfig | undefined;
+  /** Model providers of the ideation pipeline (`OPENAI_*`, `ANTHROPIC_*`, `MODEL_STREAMING`); none by default. */
+  models: ModelProvidersConfig;
 }
 
 /** Thrown when the environment is not a valid configuration; lists every problem. */
@@ -137,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     passwordCost,
     identityCacheMs,
     payments: readPaymentsConfig(env, problems),
+    models: readModelProvidersConfig(env, problems),
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
     problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');

@@ -1,0 +1,131 @@
+import { isRetryableStatus, ModelProviderError, toSafeUpstreamText } from './model-provider-error.js';
+
+/** One POST to a model provider. */
+export interface ModelRequest {
+  /** Provider name, for messages. */
+  provider: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  /** Only used to redact it from upstream text; never put in a message. */
+  apiKey: string | undefined;
+  signal: AbortSignal;
+  fetch: typeof fetch;
+}
+
+/**
+ * The URL without credentials, query or trailing slash, safe for messages and listings.
+ *
+ * @example
+ * ```ts
+ * toSafeUrl('https://user:secret@llm.internal/v1/?key=k'); // 'https://llm.internal/v1'
+ * ```
+ */
+export function toSafeUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+}
+
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const detail = typeof cause?.code === 'string' ? cause.code : cause?.message;
+  return typeof detail === 'string' && detail !== '' ? `${error.message} (${detail})` : error.message;
+}
+
+/**
+ * Maps a failure of fetch or of reading a body: the signal's own reason when the caller
+ * aborted, otherwise a retryable network error.
+ */
+export function toTransportError(error: unknown, request: ModelRequest, what: string): unknown {
+  if (request.signal.aborted) return request.signal.reason;
+  if (error instanceof ModelProviderError) return error;
+  if (error instanceof Error && error.name === 'AbortError') {
+    return new ModelProviderError('MODEL_ABORTED', `${request.provider} request was aborted`, {
+      cause: error,
+    });
+  }
+  const reason = toSafeUpstreamText(describeFailure(error), request.apiKey);
+  return new ModelProviderError(
+    'MODEL_NETWORK_ERROR',
+    `${request.provider} ${what} (${toSafeUrl(request.url)}): ${reason}`,
+    { retryable: true, cause: error },
+  );
+}
+
+/** Pulls the human explanation out of an error body of any of the supported servers. */
+function readUpstreamMessage(text: string): string {
+  try {
+    const body = JSON.parse(text) as { error?: unknown; message?: unknown; detail?: unknown };
+    const error = body.error as { message?: unknown } | string | undefined;
+    if (typeof error === 'string') return error;
+    if (typeof error?.message === 'string') return error.message;
+    if (typeof body.message === 'string') return body.message;
+    if (typeof body.detail === 'string') return body.detail;
+  } catch {
+    // Not JSON: the raw text is the best explanation there is.
+  }
+  return text;
+}
+
+/**
+ * POSTs JSON and returns the 2xx response; throws {@link ModelProviderError} for non-2xx
+ * answers (`MODEL_HTTP_ERROR` with `status`) and network failures, or the signal's reason.
+ *
+ * @example
+ * ```ts
+ * const response = await sendModelRequest({ provider: 'openai', url, headers, body, apiKey, signal, fetch });
+ * ```
+ */
+export async function sendModelRequest(request: ModelRequest): Promise<Response> {
+  if (request.signal.aborted) throw request.signal.reason;
+  let response: Response;
+  try {
+    response = await request.fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (error) {
+    throw toTransportError(error, request, 'could not be reached');
+  }
+  if (response.ok) return response;
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw toTransportError(error, request, 'error body could not be read');
+  }
+  const upstream = toSafeUpstreamText(readUpstreamMessage(text), request.apiKey) || response.statusText;
+  throw new ModelProviderError(
+    'MODEL_HTTP_ERROR',
+    `${request.provider} answered ${response.status}: ${upstream}`,
+    { status: response.status, retryable: isRetryableStatus(response.status) },
+  );
+}
+
+/**
+ * Reads a 2xx body as JSON; `MODEL_BAD_RESPONSE` when it is not JSON.
+ *
+ * @example
+ * ```ts
+ * const body = await readJsonBody(response, request);
+ * ```
+ */
+export async function readJsonBody(response: Response, request: ModelRequest): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw toTransportError(error, request, 'answer broke off');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ModelProviderError(
+      'MODEL_BAD_RESPONSE',
+      `${request.provider} answered with a body that is not JSON: ${toSafeUpstreamText(text, request.apiKey)}`,
+    );
+  }
+}
