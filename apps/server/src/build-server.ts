@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import type { ProviderRegistry } from '@svc/dreamer-core';
 import type { Clock, Mailer } from '@svc/gate';
 import { createGate, systemClock } from '@svc/gate';
 import { createMemoryMailer } from '@svc/gate/testing';
@@ -15,8 +16,14 @@ import {
 import type { ServerConfig } from './config.js';
 import { createDatabase, type Database } from './db/create-database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createDreamerServices } from './dreamer/create-dreamer-services.js';
+import { createDreamerAdapter } from './dreamer/dreamer-adapter.js';
+import { dreamerRoutes } from './dreamer/dreamer-routes.js';
+import { RUN_COLLECTION } from './dreamer/kysely-run-store.js';
+import { createModelProviderRegistry } from './dreamer/providers/model-provider-registry.js';
 import { installErrorHandling } from './errors/error-handler.js';
 import { registerActivityTools } from './mcp/activity-tools.js';
+import { createDreamerTools } from './mcp/dreamer-tools.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { createStripePayments } from './payments/stripe-payments.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
@@ -40,8 +47,10 @@ export interface BuildServerOptions {
   /** Outgoing mail; by default a development outbox kept in memory and readable by admins. */
   mailer?: Mailer;
   clock?: Clock;
-  /** Adapter functions reachable at `/api/adapters/{system}/{fn}`; by default the built-in ones and `activity-pages`. */
+  /** Adapter functions reachable at `/api/adapters/{system}/{fn}`; by default the built-in ones, `activity-pages` and `dreamer`. */
   adapters?: AdapterRegistry;
+  /** The model providers the ideation pipeline calls; by default built from the `OPENAI_*` / `ANTHROPIC_*` configuration. */
+  modelProviders?: ProviderRegistry;
   /** The activity area's export worker and file storage (tests turn the worker off or speed it up). */
   activity?: ActivityOptions;
   /** Where log lines go (newline-delimited JSON); stdout by default. Tests capture them here. */
@@ -136,6 +145,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       verifyUrl: `${config.publicUrl}/auth/verify`,
       passwordCost: config.passwordCost,
       identityCacheMs: config.identityCacheMs,
+      serverWrittenCollections: [RUN_COLLECTION],
     },
     ...(config.payments ? { plans: config.payments.catalogue } : {}),
   });
@@ -147,6 +157,21 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clock: options.clock ?? systemClock,
     log: app.log,
     options: options.activity,
+  });
+  const dreamer = createDreamerServices({
+    db: database.db,
+    gate,
+    providers: options.modelProviders ?? createModelProviderRegistry(config.models),
+    clock: options.clock ?? systemClock,
+    log: app.log,
+  });
+  const staleRuns = await dreamer.recoverStaleRuns();
+  if (staleRuns > 0)
+    app.log.warn({ runs: staleRuns }, 'dreamer runs left running by a stopped process marked error');
+  // Runs in flight end `aborted` (resumable) rather than holding shutdown open for minutes.
+  app.addHook('preClose', (done) => {
+    dreamer.abortAll('The server is shutting down');
+    done();
   });
   // Registered after the database's onClose hook, so (hooks closing in reverse) the worker stops first.
   app.addHook('onReady', async () => {
@@ -169,12 +194,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(membershipWebhookRoutes, { prefix: '/membership', payments });
   await app.register(adapterRoutes, {
     prefix: '/api/adapters',
-    registry: options.adapters ?? createAdapterRegistry([...BUILT_IN_ADAPTERS, activityAdapter]),
+    registry:
+      options.adapters ??
+      createAdapterRegistry([...BUILT_IN_ADAPTERS, activityAdapter, createDreamerAdapter(dreamer)]),
     beforeCall: async ({ system, fn, request }) => {
       await chargeRequest(request, `adapter:${system}.${fn}`);
     },
   });
   await app.register(activityRoutes, { prefix: '/api/activity', activity });
-  await app.register(mcpRoutes, { prefix: '/mcp', tools: [registerActivityTools] });
+  await app.register(dreamerRoutes, { prefix: '/api/dreamer', dreamer });
+  await app.register(mcpRoutes, {
+    prefix: '/mcp',
+    tools: [registerActivityTools, createDreamerTools(dreamer)],
+  });
   return app;
 }

@@ -69,6 +69,7 @@ export function resolveGateConfig(config: GateConfig): Required<GateConfig> {
     rolePermissions: config.rolePermissions ?? DEFAULT_ROLE_PERMISSIONS,
     passwordCost: config.passwordCost ?? 17,
     identityCacheMs: config.identityCacheMs ?? 1000,
+    serverWrittenCollections: config.serverWrittenCollections ?? [],
   };
 }
 

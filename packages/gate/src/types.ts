@@ -63,6 +63,12 @@ export interface GateConfig {
    * how long a change made elsewhere (another instance, a manual edit) can go unseen.
    */
   identityCacheMs?: number;
+  /**
+   * Collections the data route may read and delete but never create, patch or clone into:
+   * records a server area writes itself (run records, say), which a user must not forge.
+   * Default none.
+   */
+  serverWrittenCollections?: readonly string[];
 }
 
 /** What every gate service is built from. */

@@ -7,6 +7,8 @@ export type JsonSchema = Record<string, unknown>;
 export interface AdapterContext {
   /** The authenticated caller (the route has checked `run_adapter`). */
   user: RequestUser;
+  /** Aborts when the caller goes away before the answer is sent; long-running functions honour it. */
+  signal?: AbortSignal;
 }
 
 /**

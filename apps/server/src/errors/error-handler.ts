@@ -1,5 +1,6 @@
 import { isGateError } from '@svc/gate';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toDreamerErrorPayload } from '../dreamer/dreamer-errors.js';
 import { statusOf } from './status-table.js';
 
 interface ErrorBody {
@@ -33,6 +34,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       const body: ErrorBody = { error: { code: error.code, message: error.message } };
       if (error.details) body.error.details = error.details;
       return send(reply, statusOf(error.code), body);
+    }
+    const dreamer = toDreamerErrorPayload(error);
+    if (dreamer) {
+      const status = statusOf(dreamer.code);
+      if (status >= 500) request.log.warn({ err: error }, 'dreamer run failed');
+      return send(reply, status, { error: dreamer });
     }
     if (error.validation) {
       return send(reply, 400, {

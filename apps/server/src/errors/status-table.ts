@@ -1,7 +1,9 @@
 import type { ActivityErrorCode } from '@svc/activity-core';
+import type { DreamErrorCode } from '@svc/dreamer-core';
 import type { GateErrorCode } from '@svc/gate';
 import type { ActivityServerErrorCode } from '../activity/activity-errors.js';
 import type { AdapterErrorCode } from '../adapters/adapter-error.js';
+import type { DreamerServerErrorCode } from '../dreamer/dreamer-errors.js';
 
 /** Codes the server raises itself (validation of routes, unknown routes, internal failures). */
 export type ServerErrorCode =
@@ -19,7 +21,13 @@ export type ServerErrorCode =
  * HTTP. Typed as a total record so every gate code must be mapped.
  */
 export const STATUS_BY_CODE: Record<
-  GateErrorCode | ServerErrorCode | AdapterErrorCode | ActivityErrorCode | ActivityServerErrorCode,
+  | GateErrorCode
+  | ServerErrorCode
+  | AdapterErrorCode
+  | ActivityErrorCode
+  | ActivityServerErrorCode
+  | DreamErrorCode
+  | DreamerServerErrorCode,
   number
 > = {
   GATE_INVALID_INPUT: 400,
@@ -64,6 +72,19 @@ export const STATUS_BY_CODE: Record<
   ACT_GENERATION_FAILED: 422,
   ACT_EXPORT_FAILED: 409,
   ACT_NOT_EXPORTED: 404,
+  DREAM_INVALID_ARGUMENTS: 400,
+  DREAM_INVALID_PIPELINE: 400,
+  DREAM_RUN_NOT_FOUND: 404,
+  // The run finished or is still running: a state conflict, not bad input.
+  DREAM_RUN_NOT_RESUMABLE: 409,
+  DREAM_TOO_MANY_RUNS: 429,
+  // The client closed the connection (nginx's 499); nobody reads this status, logs do.
+  DREAM_ABORTED: 499,
+  DREAM_STORE_FAILED: 500,
+  // The model (not the caller) failed: upstream errors, unusable output, timeouts. Refunded.
+  DREAM_PROVIDER_FAILED: 502,
+  DREAM_OUTPUT_INVALID: 502,
+  DREAM_TIMEOUT: 504,
 };
 
 /** The HTTP status of a code; 500 for a code the table does not know. */

@@ -84,12 +84,13 @@ describe.each(testDatabaseTargets())('the MCP endpoint over a real port on $name
   });
 
   it.each(['legacy', 'auto'] as const)(
-    'lists the five activity tools with their input schemas (%s negotiation)',
+    'lists the five activity tools and dream with their input schemas (%s negotiation)',
     async (era) => {
       const client = await connect(undefined, era);
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([
         'buildBook',
+        'dream',
         'generatePage',
         'listKinds',
         'printPage',

@@ -2,6 +2,7 @@ import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { isGateError, type RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { toActivityErrorPayload } from '../activity/activity-errors.js';
+import { toDreamerErrorPayload } from '../dreamer/dreamer-errors.js';
 
 /** What a tool module is given for one MCP request. */
 export interface McpToolContext {
@@ -52,7 +53,7 @@ function toErrorResult(error: {
 
 /**
  * Runs a tool's work and turns expected failures — gate errors (`GATE_UNAUTHENTICATED` for a
- * tool that needs an account) and activity errors (`ACT_*`) — into an `isError` result in the
+ * tool that needs an account), activity errors (`ACT_*`) and dreamer errors (`DREAM_*`) — into an `isError` result in the
  * one error shape. Anything else is logged and answered as `SERVER_INTERNAL` without its message.
  *
  * @example
@@ -66,7 +67,7 @@ export async function runTool(
     return await work();
   } catch (error) {
     if (isGateError(error)) return toErrorResult(error);
-    const payload = toActivityErrorPayload(error);
+    const payload = toActivityErrorPayload(error) ?? toDreamerErrorPayload(error);
     if (payload) return toErrorResult(payload);
     context.log.error({ err: error }, 'mcp tool failed');
     return toErrorResult({ code: 'SERVER_INTERNAL', message: 'Internal error.' });

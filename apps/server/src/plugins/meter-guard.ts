@@ -40,6 +40,25 @@ export function meterGuard(resource: MeteredResource): preHandlerAsyncHookHandle
 }
 
 /**
+ * Gives a metered request's charge back now, once (a later 5xx response then refunds nothing).
+ * For responses whose status cannot say the operation failed: a stream that already answered 200.
+ * A failing refund is logged with the charge, never thrown.
+ *
+ * @example
+ * if (failedOnOurSide) await refundRequestCharge(request);
+ */
+export async function refundRequestCharge(request: FastifyRequest): Promise<void> {
+  const charge = chargesByRequest.get(request);
+  if (charge === undefined) return;
+  chargesByRequest.delete(request);
+  try {
+    await request.server.gate.meter.refund(charge);
+  } catch (error) {
+    request.log.error({ err: error, charge }, 'meter refund failed');
+  }
+}
+
+/**
  * Refunds a metered request's charge, with a compensating ledger entry, when its response is a
  * server failure (status ≥ 500: the operation threw or its upstream failed). Client errors (4xx)
  * keep the charge: they come after the caller was admitted, and the work may have run. Runs in

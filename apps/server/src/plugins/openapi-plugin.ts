@@ -22,7 +22,11 @@ export const OPENAPI_TAGS = [
     description: 'Paid plans through Stripe: checkout, portal, cancel, webhook, admin grants.',
   },
   { name: 'activity', description: 'Puzzle pages: generate, print, save, books and their PDF exports.' },
-  { name: 'mcp', description: 'The MCP endpoint (Streamable HTTP) with the activity tools.' },
+  {
+    name: 'dreamer',
+    description: 'The ideation pipeline: run (JSON or server-sent events), the default pipeline, validation.',
+  },
+  { name: 'mcp', description: 'The MCP endpoint (Streamable HTTP) with the activity tools and dream.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
 ] as const;
 

@@ -142,7 +142,11 @@ export const adapterRoutes: FastifyPluginAsync<AdapterRoutesOptions> = async (ap
       }
       try {
         await beforeCall?.({ system, fn, args, user, request });
-        const result = await adapterFunction.run(args, { user });
+        const controller = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) controller.abort(new Error('The client disconnected'));
+        });
+        const result = await adapterFunction.run(args, { user, signal: controller.signal });
         return { result: result ?? null };
       } catch (error) {
         if (isAdapterError(error)) return sendAdapterError(reply, error);

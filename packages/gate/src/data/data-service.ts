@@ -124,6 +124,14 @@ export function createDataService(deps: GateDeps): DataService {
     access.requirePermission(user, WRITE_DATA_PERMISSION);
     return user;
   };
+  const serverWritten = new Set(deps.config.serverWrittenCollections);
+  const assertUserWritable = (collection: string): void => {
+    if (!serverWritten.has(collection)) return;
+    throw new GateError(
+      'GATE_FORBIDDEN',
+      `Documents of "${collection}" are written by the server; they can be read and deleted, not written.`,
+    );
+  };
   let dialect: SqlDialect | undefined;
   const dialectOf = () => {
     dialect ??= detectSqlDialect(db as Kysely<unknown>);
@@ -158,6 +166,7 @@ export function createDataService(deps: GateDeps): DataService {
     async create({ user, collection, data }) {
       const owner = requireWriter(user);
       assertCollectionAccess(owner, collection);
+      assertUserWritable(collection);
       const input = readDocumentInput(data);
       return insert(owner.id, collection, input.visibility ?? 'private', serializeBody(input.fields));
     },
@@ -165,6 +174,7 @@ export function createDataService(deps: GateDeps): DataService {
     async patch(ref) {
       requireWriter(ref.user);
       assertCollectionAccess(ref.user, ref.collection);
+      assertUserWritable(ref.collection);
       const input = readDocumentInput(ref.data);
       // Read, merge and write under a row lock (PostgreSQL; SQLite writers are serialised
       // already), so two concurrent patches cannot drop each other's fields.
@@ -192,6 +202,7 @@ export function createDataService(deps: GateDeps): DataService {
     async clone(ref) {
       const user = requireWriter(ref.user);
       assertCollectionAccess(user, ref.collection);
+      assertUserWritable(ref.collection);
       const row = assertReadable(user, await findRow(db, ref));
       if (!canClone(user, row)) throw notFound();
       return insert(user.id, ref.collection, 'private', row.body);

@@ -1,0 +1,164 @@
+import {
+  createDreamer,
+  type ProviderRegistry,
+  type RunArguments,
+  type RunOptions,
+  type RunResult,
+} from '@svc/dreamer-core';
+import type { Clock, Gate, GateDatabase, MeterCharge, RequestUser } from '@svc/gate';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { statusOf } from '../errors/status-table.js';
+import { DreamerServerError, toDreamerErrorPayload } from './dreamer-errors.js';
+import { createKyselyRunStore } from './kysely-run-store.js';
+
+/** The meter resource every run is priced by (a `meter_rules` document; none means free). */
+export const DREAM_RUN_RESOURCE = 'feature:dreamer.run';
+/** The membership feature a run needs (admins bypass). */
+export const DREAM_FEATURE = 'intelligence';
+/** Runs one user may have in flight at once on this server process. */
+export const MAX_CONCURRENT_RUNS_PER_USER = 3;
+
+/** A held slot of the per-user run limit; `release` is idempotent. */
+export interface RunSlot {
+  release(): void;
+}
+
+/** The dreamer as the server's surfaces (HTTP, adapter, MCP) use it. */
+export interface DreamerServices {
+  providers: ProviderRegistry;
+  /** Takes one of `user`'s concurrent-run slots; `DREAM_TOO_MANY_RUNS` (429) when none is free. */
+  reserveSlot(user: RequestUser): RunSlot;
+  /** Runs for `user` (the caller has checked membership, holds a slot and has paid). */
+  run(user: RequestUser, args: RunArguments, options?: RunOptions): Promise<RunResult>;
+  /**
+   * The whole admission for surfaces without HTTP guards (adapter, MCP): membership, a slot, the
+   * `feature:dreamer.run` charge, the run, and a refund when the run failed on the server's side.
+   */
+  runAdmitted(user: RequestUser, args: RunArguments, options?: RunOptions): Promise<RunResult>;
+  /** True when a failure with this error should give the run's charge back (a 5xx-class failure). */
+  isRefundable(error: unknown): boolean;
+  /** Marks runs left `running` by a dead process as `error`; returns how many. */
+  recoverStaleRuns(): Promise<number>;
+  /** Aborts every run in flight (server shutdown): their records end `aborted`, resumable. */
+  abortAll(reason: string): void;
+}
+
+/**
+ * Wires `@svc/dreamer-core` to the server: run records in the gate's `documents` table (owner
+ * = caller), model calls through `providers`, charges through the gate's meter.
+ *
+ * @example
+ * const dreamer = createDreamerServices({ db, gate, providers, clock, log });
+ * await dreamer.runAdmitted(user, { topic: 'tools for beekeepers' });
+ */
+export function createDreamerServices(options: {
+  db: Kysely<GateDatabase>;
+  gate: Gate;
+  providers: ProviderRegistry;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): DreamerServices {
+  const { db, providers, clock, log } = options;
+  // Annotated: TypeScript calls assertion methods only through explicitly typed names.
+  const gate: Gate = options.gate;
+  const coreClock = { now: () => new Date(clock.now()) };
+  const inFlight = new Map<string, number>();
+  const controllers = new Set<AbortController>();
+
+  function reserveSlot(user: RequestUser): RunSlot {
+    const held = inFlight.get(user.id) ?? 0;
+    if (held >= MAX_CONCURRENT_RUNS_PER_USER) {
+      throw new DreamerServerError(
+        'DREAM_TOO_MANY_RUNS',
+        `You already have ${held} runs in progress; wait for one to finish.`,
+        { limit: MAX_CONCURRENT_RUNS_PER_USER },
+      );
+    }
+    inFlight.set(user.id, held + 1);
+    let released = false;
+    return {
+      release() {
+        if (released) return;
+        released = true;
+        const left = (inFlight.get(user.id) ?? 1) - 1;
+        if (left <= 0) inFlight.delete(user.id);
+        else inFlight.set(user.id, left);
+      },
+    };
+  }
+
+  async function run(user: RequestUser, args: RunArguments, runOptions: RunOptions = {}): Promise<RunResult> {
+    // Each run gets its own controller, so shutdown can abort it whatever the caller's signal.
+    const controller = new AbortController();
+    const forward = (): void => controller.abort(runOptions.signal?.reason);
+    if (runOptions.signal?.aborted) forward();
+    runOptions.signal?.addEventListener('abort', forward, { once: true });
+    controllers.add(controller);
+    const dreamer = createDreamer({
+      providers,
+      clock: coreClock,
+      store: createKyselyRunStore({ db, owner: user.id }),
+      meter: {
+        recordUsage: ({ runId, usage }) =>
+          log.info(
+            {
+              runId,
+              userId: user.id,
+              inputTokens: usage.inputTokens,
+              outputTokens: usage.outputTokens,
+              estimated: usage.estimated,
+            },
+            'dreamer run usage',
+          ),
+      },
+    });
+    try {
+      return await dreamer.run(args, { ...runOptions, signal: controller.signal });
+    } finally {
+      controllers.delete(controller);
+      runOptions.signal?.removeEventListener('abort', forward);
+    }
+  }
+
+  function isRefundable(error: unknown): boolean {
+    const payload = toDreamerErrorPayload(error);
+    return payload === undefined || statusOf(payload.code) >= 500;
+  }
+
+  async function runAdmitted(
+    user: RequestUser,
+    args: RunArguments,
+    runOptions: RunOptions = {},
+  ): Promise<RunResult> {
+    gate.access.requireMembership(user, DREAM_FEATURE);
+    const slot = reserveSlot(user);
+    try {
+      const charge: MeterCharge = await gate.meter.charge({ user, resource: DREAM_RUN_RESOURCE });
+      try {
+        return await run(user, args, runOptions);
+      } catch (error) {
+        if (charge.charged > 0 && isRefundable(error)) {
+          await gate.meter.refund(charge).catch((refundError: unknown) => {
+            log.error({ err: refundError, charge }, 'meter refund failed');
+          });
+        }
+        throw error;
+      }
+    } finally {
+      slot.release();
+    }
+  }
+
+  return {
+    providers,
+    reserveSlot,
+    run,
+    runAdmitted,
+    isRefundable,
+    recoverStaleRuns: () => createKyselyRunStore({ db, owner: '' }).markStaleRunning(coreClock.now()),
+    abortAll(reason) {
+      for (const controller of controllers) controller.abort(new Error(reason));
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { DEFAULT_PIPELINE, type RunArguments, validatePipeline } from '@svc/dreamer-core';
+import type { RequestUser } from '@svc/gate';
+import { GateError } from '@svc/gate';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+import { statusOf } from '../errors/status-table.js';
+import { requireAuth, requireMembership } from '../plugins/guards.js';
+import { meterGuard, refundRequestCharge } from '../plugins/meter-guard.js';
+import {
+  DREAM_FEATURE,
+  DREAM_RUN_RESOURCE,
+  type DreamerServices,
+  type RunSlot,
+} from './create-dreamer-services.js';
+import { toDreamerErrorPayload } from './dreamer-errors.js';
+import { pipelineRouteSchema, runSchema, runStreamSchema, validateSchema } from './dreamer-route-schemas.js';
+import { type EventStream, openEventStream } from './event-stream.js';
+
+/** Run requests per user (or IP when anonymous) per minute. */
+export const DREAM_RUN_RATE_LIMIT = 30;
+/** Validation requests per client IP per minute. */
+export const DREAM_VALIDATE_RATE_LIMIT = 120;
+
+const slots = new WeakMap<FastifyRequest, RunSlot>();
+
+function caller(request: FastifyRequest): RequestUser {
+  if (request.user === null) throw new GateError('GATE_UNAUTHENTICATED', 'Sign in or send an API key.');
+  return request.user;
+}
+
+/** An AbortSignal that fires when the client goes away before the response is complete. */
+function abortOnDisconnect(reply: FastifyReply): AbortController {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('The client disconnected'));
+  });
+  return controller;
+}
+
+const runConfig: RouteShorthandOptions['config'] = {
+  rateLimit: {
+    max: DREAM_RUN_RATE_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
+};
+
+/**
+ * The ideation pipeline over HTTP (register with prefix `/api/dreamer`): `POST /run` (JSON),
+ * `POST /run/stream` (server-sent events), `GET /pipeline`, `POST /pipeline/validate`. Runs need
+ * a signed-in caller with a membership including `intelligence` (admins bypass), a free run
+ * slot, and pay the `feature:dreamer.run` meter rule; run records are read at `/db/dreamer_runs`.
+ *
+ * @example
+ * await app.register(dreamerRoutes, { prefix: '/api/dreamer', dreamer });
+ */
+export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = async (app, options) => {
+  const { dreamer } = options;
+
+  const reserveSlot: preHandlerAsyncHookHandler = async function reserveRunSlot(request) {
+    slots.set(request, dreamer.reserveSlot(caller(request)));
+  };
+  const releaseSlot = (request: FastifyRequest): void => {
+    slots.get(request)?.release();
+    slots.delete(request);
+  };
+  // A refusal after the slot was taken (402 from the meter, say) still frees it.
+  app.addHook('onResponse', async (request) => releaseSlot(request));
+  app.addHook('onRequestAbort', async (request) => releaseSlot(request));
+  const admission = {
+    preValidation: [requireAuth, requireMembership(DREAM_FEATURE)],
+    // The slot before the charge: a caller over the limit is refused without paying.
+    preHandler: [reserveSlot, meterGuard(DREAM_RUN_RESOURCE)],
+    config: runConfig,
+  };
+
+  app.post<{ Body: RunArguments }>('/run', { schema: runSchema, ...admission }, async (request, reply) => {
+    const controller = abortOnDisconnect(reply);
+    try {
+      return await dreamer.run(caller(request), request.body, { signal: controller.signal });
+    } finally {
+      releaseSlot(request);
+    }
+  });
+
+  app.post<{ Body: RunArguments }>(
+    '/run/stream',
+    { schema: runStreamSchema, ...admission },
+    async (request, reply) => {
+      const controller = new AbortController();
+      let stream: EventStream | undefined;
+      try {
+        await dreamer.run(caller(request), request.body, {
+          signal: controller.signal,
+          onEvent(event) {
+            // The stream opens with the run's first event, so a refusal before it (bad
+            // arguments, an invalid pipeline, an unknown run to resume) is a plain JSON error.
+            stream ??= openEventStream(reply, {
+              onClientGone: () => controller.abort(new Error('The client disconnected')),
+            });
+            stream.send(event.type, event);
+          },
+        });
+      } catch (error) {
+        if (stream === undefined) throw error;
+        // The `error` event is out; a server-side failure gives the charge back.
+        if (dreamer.isRefundable(error)) await refundRequestCharge(request);
+        const payload = toDreamerErrorPayload(error);
+        if (!payload || statusOf(payload.code) >= 500) {
+          request.log.warn({ err: error }, 'dreamer stream run failed');
+        }
+      } finally {
+        stream?.close();
+        releaseSlot(request);
+      }
+      return reply;
+    },
+  );
+
+  app.get('/pipeline', { schema: pipelineRouteSchema }, async () => DEFAULT_PIPELINE);
+
+  app.post<{ Body: Record<string, unknown> }>(
+    '/pipeline/validate',
+    {
+      schema: validateSchema,
+      config: {
+        rateLimit: {
+          max: DREAM_VALIDATE_RATE_LIMIT,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => request.ip,
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const wrapped = 'pipeline' in body;
+      const inputValues = wrapped ? body.inputValues : undefined;
+      if (
+        inputValues !== undefined &&
+        (typeof inputValues !== 'object' || inputValues === null || Array.isArray(inputValues))
+      ) {
+        throw new GateError('GATE_INVALID_INPUT', '"inputValues" must be an object of input name → text.');
+      }
+      return validatePipeline(wrapped ? body.pipeline : body, {
+        ...(inputValues ? { inputValues: inputValues as Record<string, unknown> } : {}),
+      });
+    },
+  );
+};
