@@ -2,11 +2,13 @@ import packageJson from '../package.json' with { type: 'json' };
 import { type CliIo, EXIT_OK, EXIT_USAGE } from './cli-io.js';
 import { ACTIVITY_COMMANDS } from './commands/activity/activity-commands.js';
 import { type Command, type CommandContext, failUsage } from './commands/command.js';
+import { dreamCommand } from './commands/dream/dream-command.js';
 import { formatGroupHelp, runCommand } from './commands/run-command.js';
 import { SPEC_COMMANDS } from './commands/spec/spec-commands.js';
 import { createPrinter } from './output/printer.js';
 
 const TOP_HELP = `Usage: svc <group> <command> [options]
+       svc dream "<topic>" [options]
 
 The svc command line.
 
@@ -14,11 +16,18 @@ Groups:
   spec       Validate, diff, list, exemplify, document and build OpenAPI specs
   activity   Generate puzzle pages, print them as HTML, build PDF books
 
+Commands:
+  dream      Run the ideation pipeline on a server and print its outputs
+
 Options:
   -h, --help       Show this help
   -v, --version    Print the version
 
-Run 'svc spec --help' or 'svc activity --help' for a group's commands.`;
+Run 'svc spec --help' or 'svc activity --help' for a group's commands,
+'svc dream --help' for the options of dream.`;
+
+/** Commands with no group: `svc <command>`. */
+const TOP_COMMANDS: readonly Command[] = [dreamCommand];
 
 /** The command groups: `svc <group> <command>`. */
 const GROUPS: Readonly<Record<string, { commands: readonly Command[]; help: string }>> = {
@@ -85,8 +94,11 @@ async function dispatch(argv: readonly string[], context: CommandContext): Promi
   }
   const group = Object.hasOwn(GROUPS, first) ? GROUPS[first] : undefined;
   if (group) return dispatchGroup(first, group, rest, { ...context, name: `svc ${first}` });
+  const command = TOP_COMMANDS.find((candidate) => candidate.name === first);
+  if (command) return runCommand(command, rest, { ...context, name: `svc ${command.name}` });
   if (first.startsWith('-')) return failUsage(context, `unknown option '${first}'`);
-  return failUsage(context, `unknown command '${first}'. Groups: ${Object.keys(GROUPS).join(', ')}`);
+  const names = [...Object.keys(GROUPS), ...TOP_COMMANDS.map((candidate) => candidate.name)].join(', ');
+  return failUsage(context, `unknown command '${first}'. Groups and commands: ${names}`);
 }
 
 async function dispatchGroup(

@@ -10,7 +10,8 @@ export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
 /** A command line after parsing. */
 export interface ParsedArgs {
-  values: Record<string, string | boolean | undefined>;
+  /** A `string[]` for options declared `multiple: true`. */
+  values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
 }
 

@@ -19,6 +19,7 @@ export function parseCommandArgs(argv: readonly string[], options: OptionSpec): 
     const values: ParsedArgs['values'] = {};
     for (const [key, value] of Object.entries(parsed.values)) {
       if (typeof value === 'string' || typeof value === 'boolean') values[key] = value;
+      else if (Array.isArray(value)) values[key] = value.filter((item) => typeof item === 'string');
     }
     return { ok: true, args: { values, positionals: parsed.positionals }, help: values.help === true };
   } catch (error) {
