@@ -1,3 +1,4 @@
+import type { RunStore } from '@svc/dreamer-core';
 import {
   createDreamer,
   type ProviderRegistry,
@@ -42,6 +43,23 @@ export interface DreamerServices {
   recoverStaleRuns(): Promise<number>;
   /** Aborts every run in flight (server shutdown): their records end `aborted`, resumable. */
   abortAll(reason: string): void;
+}
+
+/**
+ * Lets the event loop turn once before every checkpoint. With the synchronous SQLite driver and
+ * an instant model (the echo stub, a local cache), a whole run is one unbroken promise chain:
+ * the events written to a stream would sit in the socket's cork until the run ended. Yielding
+ * here flushes each event by the next stage boundary, for a few microseconds per stage.
+ */
+function yieldingAtCheckpoints(store: RunStore): RunStore {
+  const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  return {
+    ...store,
+    async update(id, patch) {
+      await turn();
+      return store.update(id, patch);
+    },
+  };
 }
 
 /**
@@ -98,7 +116,7 @@ export function createDreamerServices(options: {
     const dreamer = createDreamer({
       providers,
       clock: coreClock,
-      store: createKyselyRunStore({ db, owner: user.id }),
+      store: yieldingAtCheckpoints(createKyselyRunStore({ db, owner: user.id })),
       meter: {
         recordUsage: ({ runId, usage }) =>
           log.info(
