@@ -257,6 +257,34 @@ describe.each(testDatabaseTargets())('the dreamer routes on $name', (target) => 
     expect((await run(other.cookie, { resumeFrom: record.id })).statusCode).toBe(404);
   });
 
+  it('retries a 503 from the provider and times out a stage that answers too slowly', async () => {
+    const member = await createMember(server.app, server.adminCookie, 'PRO');
+    const pipeline = {
+      name: 'slow',
+      version: '1',
+      stages: [
+        { key: 'flaky', label: 'Flaky', task: 'x', outputFormat: 'text', retries: 1 },
+        { key: 'slow', label: 'Slow', task: 'y', outputFormat: 'text', timeoutMs: 300, retries: 0 },
+      ],
+    };
+    server.models.enqueue({ status: 503 }, { text: 'second try' }, { delayMs: 30_000 });
+    const before = server.models.requests.length;
+    const response = await run(member.cookie, { topic: 'tea', pipeline });
+    expect(response.statusCode).toBe(504);
+    expect(response.json().error).toMatchObject({ code: 'DREAM_TIMEOUT' });
+    const [, , slow] = await server.models.waitForRequests(before + 3).then((all) => all.slice(before));
+    await slow?.finished;
+    expect(slow?.closedByClient).toBe(true);
+    const listed = await server.app.inject({
+      method: 'GET',
+      url: '/db/dreamer_runs',
+      headers: { cookie: member.cookie },
+    });
+    const [record] = listed.json().items;
+    expect(record).toMatchObject({ status: 'error', error: { code: 'DREAM_TIMEOUT', stage: 'slow' } });
+    expect(record.steps[0]).toMatchObject({ key: 'flaky', text: 'second try', attempts: 2 });
+  });
+
   it('reaches the same run through the dreamer.dream adapter function', async () => {
     const member = await createMember(server.app, server.adminCookie, 'PRO');
     await setRoles(server.app, member.id, ['member', 'developer']);
