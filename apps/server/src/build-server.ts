@@ -164,6 +164,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     providers: options.modelProviders ?? createModelProviderRegistry(config.models),
     clock: options.clock ?? systemClock,
     log: app.log,
+    stageTimeoutMs: config.dreamerStageTimeoutMs,
   });
   const staleRuns = await dreamer.recoverStaleRuns();
   if (staleRuns > 0)

@@ -36,6 +36,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       passwordCost: 17,
       identityCacheMs: 1000,
+      dreamerStageTimeoutMs: 120_000,
       models: { providers: [] },
     });
   });
@@ -88,6 +89,7 @@ describe('loadConfig reads every variable', () => {
       logLevel: 'debug',
       passwordCost: 18,
       identityCacheMs: 250,
+      dreamerStageTimeoutMs: 120_000,
       models: { providers: [] },
     });
   });
@@ -254,6 +256,15 @@ describe('loadConfig in production', () => {
 
 describe('loadConfig reads the model providers', () => {
   const KEY = 'sk-test-0123456789-secret';
+
+  it('reads DREAMER_STAGE_TIMEOUT_MS within 1 s to 10 min', () => {
+    expect(loadConfig({ DREAMER_STAGE_TIMEOUT_MS: '300000' }).dreamerStageTimeoutMs).toBe(300_000);
+    for (const bad of ['999', '600001', '1e5', '']) {
+      expect(() => loadConfig({ DREAMER_STAGE_TIMEOUT_MS: bad })).toThrow(
+        'DREAMER_STAGE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 600000.',
+      );
+    }
+  });
 
   it('configures no provider by default, so the core falls back to its echo stub', () => {
     expect(loadConfig({}).models).toEqual({ providers: [] });

@@ -28,6 +28,8 @@ export interface ServerConfig {
   passwordCost: number;
   /** How long a resolved session or API key is trusted without a database read (ms; 0 = off). */
   identityCacheMs: number;
+  /** Per-attempt timeout (ms) of pipeline stages that set no `timeoutMs`; 120000 unless set. */
+  dreamerStageTimeoutMs: number;
   /** The payment processor (`PAY_*`); undefined while `PAY_SECRET_KEY` is unset. */
   payments: PaymentsConfig | undefined;
   /** Model providers of the ideation pipeline (`OPENAI_*`, `ANTHROPIC_*`, `MODEL_STREAMING`); none by default. */
@@ -121,6 +123,15 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     : Number.NaN;
   if (!Number.isInteger(identityCacheMs) || identityCacheMs > 60_000)
     problems.push('SVC_IDENTITY_CACHE_MS must be a whole number of milliseconds from 0 to 60000.');
+  const dreamerStageTimeoutMs = /^\d{1,6}$/.test(env.DREAMER_STAGE_TIMEOUT_MS ?? '120000')
+    ? Number(env.DREAMER_STAGE_TIMEOUT_MS ?? '120000')
+    : Number.NaN;
+  if (
+    !Number.isInteger(dreamerStageTimeoutMs) ||
+    dreamerStageTimeoutMs < 1000 ||
+    dreamerStageTimeoutMs > 600_000
+  )
+    problems.push('DREAMER_STAGE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 600000.');
 
   const config: ServerConfig = {
     env: nodeEnv,
@@ -139,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     passwordCost,
     identityCacheMs,
+    dreamerStageTimeoutMs,
     payments: readPaymentsConfig(env, problems),
     models: readModelProvidersConfig(env, problems),
   };

@@ -76,6 +76,8 @@ export function createDreamerServices(options: {
   providers: ProviderRegistry;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Per-attempt timeout of stages that set none (`DREAMER_STAGE_TIMEOUT_MS`). */
+  stageTimeoutMs: number;
 }): DreamerServices {
   const { db, providers, clock, log } = options;
   // Annotated: TypeScript calls assertion methods only through explicitly typed names.
@@ -116,6 +118,7 @@ export function createDreamerServices(options: {
     const dreamer = createDreamer({
       providers,
       clock: coreClock,
+      stageTimeoutMs: options.stageTimeoutMs,
       store: yieldingAtCheckpoints(createKyselyRunStore({ db, owner: user.id })),
       meter: {
         recordUsage: ({ runId, usage }) =>

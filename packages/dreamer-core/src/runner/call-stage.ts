@@ -49,6 +49,8 @@ export async function callStage(args: {
   messages: ChatMessage[];
   signal: AbortSignal;
   retryDelayMs: number;
+  /** Per-attempt timeout of stages that set no `timeoutMs`. */
+  defaultTimeoutMs: number;
 }): Promise<{ text: string; usage: StageUsage; attempts: number }> {
   const { registry, stage, model, messages, signal } = args;
   const promptChars = messages.reduce((total, message) => total + message.content.length, 0);
@@ -57,7 +59,7 @@ export async function callStage(args: {
     return { text, usage: { inputTokens: 0, outputTokens: 0, stub: true }, attempts: 1 };
   }
   const retries = stage.retries ?? DEFAULT_RETRIES;
-  const timeoutMs = stage.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = stage.timeoutMs ?? args.defaultTimeoutMs;
   for (let attempt = 1; ; attempt += 1) {
     if (signal.aborted)
       throw new DreamError('DREAM_ABORTED', 'The run was aborted', { cause: signal.reason });

@@ -144,6 +144,19 @@ describe('createDreamer', () => {
     await expect(dreamer.run({ topic: 't', pipeline })).rejects.toMatchObject({ code: 'DREAM_TIMEOUT' });
   });
 
+  it('applies the dreamer-wide stage timeout to stages that set none', async () => {
+    const registry = createScriptedProviderRegistry({ answers: [{ hang: true }] });
+    const dreamer = createDreamer({ providers: registry, clock: createManualClock(), stageTimeoutMs: 20 });
+    const pipeline = { ...twoStages, stages: [{ ...twoStages.stages[0], retries: 0 }] } as PipelineDefinition;
+    await expect(dreamer.run({ topic: 't', pipeline })).rejects.toMatchObject({
+      code: 'DREAM_TIMEOUT',
+      message: expect.stringContaining('20 ms'),
+    });
+    expect(() =>
+      createDreamer({ providers: registry, clock: createManualClock(), stageTimeoutMs: 0 }),
+    ).toThrow('stageTimeoutMs');
+  });
+
   it('aborts without retrying, keeps completed stages and ends aborted', async () => {
     const controller = new AbortController();
     const { dreamer, registry, store } = setup([

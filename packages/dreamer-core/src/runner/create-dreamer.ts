@@ -6,7 +6,7 @@ import type { Clock } from '../ports/clock.js';
 import type { Meter } from '../ports/meter.js';
 import type { ProviderRegistry } from '../ports/provider-registry.js';
 import type { RunStore } from '../ports/run-store.js';
-import { callStage } from './call-stage.js';
+import { callStage, DEFAULT_TIMEOUT_MS } from './call-stage.js';
 import { createRunRecord, persist, reopenRunRecord } from './open-run-record.js';
 import { readRunArguments } from './read-run-arguments.js';
 import { resolveStageModel } from './resolve-stage-model.js';
@@ -22,6 +22,11 @@ export interface DreamerOptions {
   createId?: () => string;
   /** Base delay between retries, multiplied by the attempt number; default 250 ms. */
   retryDelayMs?: number;
+  /**
+   * Per-attempt timeout of stages whose definition sets no `timeoutMs`; default
+   * {@link DEFAULT_TIMEOUT_MS} (60 s). Raise it for slow local models.
+   */
+  stageTimeoutMs?: number;
 }
 
 /** The dreamer returned by {@link createDreamer}. */
@@ -79,6 +84,13 @@ export function createDreamer(options: DreamerOptions): Dreamer {
   const { providers, store, meter, clock } = options;
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
   const retryDelayMs = options.retryDelayMs ?? 250;
+  const defaultTimeoutMs = options.stageTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(defaultTimeoutMs) || defaultTimeoutMs <= 0) {
+    throw new DreamError(
+      'DREAM_INVALID_ARGUMENTS',
+      '"stageTimeoutMs" must be a positive number of milliseconds',
+    );
+  }
   const stamp = (): string => clock.now().toISOString();
 
   async function run(rawArgs: RunArguments, runOptions: RunOptions = {}): Promise<RunResult> {
@@ -117,7 +129,15 @@ export function createDreamer(options: DreamerOptions): Dreamer {
           mode: settings.mode,
           depth: settings.depth,
         });
-        const answer = await callStage({ registry: providers, stage, model, messages, signal, retryDelayMs });
+        const answer = await callStage({
+          registry: providers,
+          stage,
+          model,
+          messages,
+          signal,
+          retryDelayMs,
+          defaultTimeoutMs,
+        });
         const step: RunStep = {
           key: stage.key,
           label: stage.label,
