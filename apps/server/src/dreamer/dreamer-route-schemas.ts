@@ -186,3 +186,34 @@ export const validateSchema = {
     429: errorResponseSchema,
   },
 } as const;
+
+export const modelsSchema = {
+  security: AUTHENTICATED_SECURITY,
+  tags: ['dreamer'],
+  summary: 'The model providers and models runs may use, and what "auto" picks',
+  response: {
+    200: {
+      type: 'object',
+      required: ['providers', 'auto'],
+      properties: {
+        providers: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['provider', 'models'],
+            properties: {
+              provider: { type: 'string' },
+              models: { type: 'array', items: { type: 'string' } },
+            },
+          },
+        },
+        auto: {
+          ...resolvedModelSchema,
+          description:
+            'What a stage with no model choice runs on: the first configured model, or the echo stub.',
+        },
+      },
+    },
+    401: errorResponseSchema,
+  },
+} as const;

@@ -59,6 +59,24 @@ describe.each(testDatabaseTargets())('the dreamer routes on $name', (target) => 
     ]);
   });
 
+  it('lists the configured providers and what auto picks, to signed-in callers only', async () => {
+    expect((await server.app.inject({ method: 'GET', url: '/api/dreamer/models' })).statusCode).toBe(401);
+    const member = await createMember(server.app, server.adminCookie);
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/dreamer/models',
+      headers: { cookie: member.cookie },
+    });
+    expect(response.json()).toEqual({
+      providers: [
+        { provider: 'openai', models: ['gpt-test-1', 'gpt-test-2'] },
+        { provider: 'anthropic', models: ['claude-test-1'] },
+      ],
+      auto: { provider: 'openai', model: 'gpt-test-1', source: 'auto' },
+    });
+    expect(response.body).not.toContain('never-logged');
+  });
+
   it('refuses anonymous callers and members without the intelligence feature', async () => {
     expect((await run(undefined, { topic: 'tea' })).json().error.code).toBe('GATE_UNAUTHENTICATED');
     const starter = await createMember(server.app, server.adminCookie, 'STARTER');

@@ -1,4 +1,4 @@
-import { DEFAULT_PIPELINE, type RunArguments, validatePipeline } from '@svc/dreamer-core';
+import { DEFAULT_PIPELINE, type RunArguments, STUB_PROVIDER, validatePipeline } from '@svc/dreamer-core';
 import type { RequestUser } from '@svc/gate';
 import { GateError } from '@svc/gate';
 import type {
@@ -18,7 +18,13 @@ import {
   type RunSlot,
 } from './create-dreamer-services.js';
 import { toDreamerErrorPayload } from './dreamer-errors.js';
-import { pipelineRouteSchema, runSchema, runStreamSchema, validateSchema } from './dreamer-route-schemas.js';
+import {
+  modelsSchema,
+  pipelineRouteSchema,
+  runSchema,
+  runStreamSchema,
+  validateSchema,
+} from './dreamer-route-schemas.js';
 import { type EventStream, openEventStream } from './event-stream.js';
 
 /** Run requests per user (or IP when anonymous) per minute. */
@@ -123,6 +129,16 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
   );
 
   app.get('/pipeline', { schema: pipelineRouteSchema }, async () => DEFAULT_PIPELINE);
+
+  // Names only (never base URLs or keys): what `provider`, `model` and `stageModels` may name.
+  app.get('/models', { schema: modelsSchema, preValidation: requireAuth }, async () => {
+    const providers = dreamer.providers.list();
+    const first = providers.find((entry) => entry.models.length > 0);
+    const auto = first
+      ? { provider: first.provider, model: first.models[0], source: 'auto' }
+      : { provider: STUB_PROVIDER, model: 'echo', source: 'stub' };
+    return { providers, auto };
+  });
 
   app.post<{ Body: Record<string, unknown> }>(
     '/pipeline/validate',
