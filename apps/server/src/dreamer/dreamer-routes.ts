@@ -3,12 +3,12 @@ import type { RequestUser } from '@svc/gate';
 import { GateError } from '@svc/gate';
 import type {
   FastifyPluginAsync,
-  FastifyReply,
   FastifyRequest,
   preHandlerAsyncHookHandler,
   RouteShorthandOptions,
 } from 'fastify';
 import { statusOf } from '../errors/status-table.js';
+import { abortOnDisconnect } from '../plugins/abort-on-disconnect.js';
 import { requireAuth, requireMembership } from '../plugins/guards.js';
 import { meterGuard, refundRequestCharge } from '../plugins/meter-guard.js';
 import {
@@ -37,15 +37,6 @@ const slots = new WeakMap<FastifyRequest, RunSlot>();
 function caller(request: FastifyRequest): RequestUser {
   if (request.user === null) throw new GateError('GATE_UNAUTHENTICATED', 'Sign in or send an API key.');
   return request.user;
-}
-
-/** An AbortSignal that fires when the client goes away before the response is complete. */
-function abortOnDisconnect(reply: FastifyReply): AbortController {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('The client disconnected'));
-  });
-  return controller;
 }
 
 const runConfig: RouteShorthandOptions['config'] = {
@@ -86,9 +77,8 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
   };
 
   app.post<{ Body: RunArguments }>('/run', { schema: runSchema, ...admission }, async (request, reply) => {
-    const controller = abortOnDisconnect(reply);
     try {
-      return await dreamer.run(caller(request), request.body, { signal: controller.signal });
+      return await dreamer.run(caller(request), request.body, { signal: abortOnDisconnect(reply) });
     } finally {
       releaseSlot(request);
     }
@@ -98,17 +88,14 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
     '/run/stream',
     { schema: runStreamSchema, ...admission },
     async (request, reply) => {
-      const controller = new AbortController();
       let stream: EventStream | undefined;
       try {
         await dreamer.run(caller(request), request.body, {
-          signal: controller.signal,
+          signal: abortOnDisconnect(reply),
           onEvent(event) {
             // The stream opens with the run's first event, so a refusal before it (bad
             // arguments, an invalid pipeline, an unknown run to resume) is a plain JSON error.
-            stream ??= openEventStream(reply, {
-              onClientGone: () => controller.abort(new Error('The client disconnected')),
-            });
+            stream ??= openEventStream(reply);
             stream.send(event.type, event);
           },
         });

@@ -15,15 +15,15 @@ export interface EventStream {
 
 /**
  * Takes over `reply` and opens a `text/event-stream` on it, with a `: ping` comment every
- * {@link HEARTBEAT_MS}. `onClientGone` is called once if the client disconnects before
- * {@link EventStream.close}.
+ * {@link HEARTBEAT_MS} until it is closed or the client goes away (pair it with
+ * `abortOnDisconnect(reply)` to stop the work behind it).
  *
  * @example
- * const stream = openEventStream(reply, { onClientGone: () => controller.abort() });
+ * const stream = openEventStream(reply);
  * stream.send('start', { runId });
  * stream.close();
  */
-export function openEventStream(reply: FastifyReply, options: { onClientGone: () => void }): EventStream {
+export function openEventStream(reply: FastifyReply): EventStream {
   reply.hijack();
   const response = reply.raw;
   response.writeHead(200, {
@@ -42,11 +42,9 @@ export function openEventStream(reply: FastifyReply, options: { onClientGone: ()
   };
   const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
-  response.on('close', () => {
-    if (closed) return;
+  response.once('close', () => {
     closed = true;
     clearInterval(heartbeat);
-    options.onClientGone();
   });
   return {
     send(name, data) {

@@ -4,6 +4,7 @@ import { AdapterError, isAdapterError } from '../adapters/adapter-error.js';
 import type { AdapterRegistry } from '../adapters/adapter-registry.js';
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { statusOf } from '../errors/status-table.js';
+import { abortOnDisconnect } from '../plugins/abort-on-disconnect.js';
 import { requireAuth, requirePermission } from '../plugins/guards.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
 
@@ -142,11 +143,7 @@ export const adapterRoutes: FastifyPluginAsync<AdapterRoutesOptions> = async (ap
       }
       try {
         await beforeCall?.({ system, fn, args, user, request });
-        const controller = new AbortController();
-        reply.raw.on('close', () => {
-          if (!reply.raw.writableFinished) controller.abort(new Error('The client disconnected'));
-        });
-        const result = await adapterFunction.run(args, { user, signal: controller.signal });
+        const result = await adapterFunction.run(args, { user, signal: abortOnDisconnect(reply) });
         return { result: result ?? null };
       } catch (error) {
         if (isAdapterError(error)) return sendAdapterError(reply, error);
