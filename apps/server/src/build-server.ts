@@ -166,6 +166,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     log: app.log,
     stageTimeoutMs: config.dreamerStageTimeoutMs,
   });
+  const modelProviders = dreamer.providers.list();
+  if (modelProviders.length === 0) {
+    app.log.info('no model provider configured: ideation stages answer through the echo stub');
+  } else {
+    // Names and models only: base URLs may carry credentials, keys never reach a log line.
+    app.log.info({ modelProviders }, 'model providers configured');
+  }
   const staleRuns = await dreamer.recoverStaleRuns();
   if (staleRuns > 0)
     app.log.warn({ runs: staleRuns }, 'dreamer runs left running by a stopped process marked error');
