@@ -19,6 +19,7 @@ export type {
   ProviderErrorShape,
   ProviderRegistry,
 } from './ports/provider-registry.js';
+export { MAX_RETRY_AFTER_MS } from './ports/provider-registry.js';
 export type { RunStore } from './ports/run-store.js';
 export { STALE_RUN_ERROR } from './ports/run-store.js';
 export { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, estimateTokens } from './runner/call-stage.js';

@@ -24,6 +24,8 @@ export interface FakeModelAnswer {
   status?: number;
   /** Error body: objects are sent as JSON, strings as they are. */
   errorBody?: unknown;
+  /** Extra headers of an error response, e.g. `{ 'retry-after': '2' }`. */
+  errorHeaders?: Record<string, string>;
   /** Wait before sending headers. */
   delayMs?: number;
   /** Wait between stream frames. */
@@ -106,7 +108,10 @@ async function answerRequest(
     const status = answer.status ?? 500;
     const errorBody = answer.errorBody ?? toErrorBody(protocol, status);
     const isText = typeof errorBody === 'string';
-    res.writeHead(status, { 'content-type': isText ? 'text/plain' : 'application/json' });
+    res.writeHead(status, {
+      'content-type': isText ? 'text/plain' : 'application/json',
+      ...answer.errorHeaders,
+    });
     res.end(isText ? errorBody : JSON.stringify(errorBody));
     return;
   }

@@ -23,12 +23,18 @@ export interface CompletionResult {
 
 /**
  * Shape of errors a registry throws: `status` is the upstream HTTP status if any,
- * `retryable` is true for network failures. The runner retries on `retryable`, 429 and 5xx.
+ * `retryable` is true for network failures. The runner retries on `retryable`, 429 and 5xx,
+ * waiting at least `retryAfterMs` (the upstream's `Retry-After`, capped at
+ * {@link MAX_RETRY_AFTER_MS}) before the next attempt.
  */
 export interface ProviderErrorShape {
   status?: number;
   retryable?: boolean;
+  retryAfterMs?: number;
 }
+
+/** The longest wait a provider's `retryAfterMs` can impose between two attempts. */
+export const MAX_RETRY_AFTER_MS = 60_000;
 
 /**
  * ProviderRegistry port: the only way the core reaches a model.

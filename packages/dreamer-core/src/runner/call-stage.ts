@@ -1,6 +1,11 @@
 import { DreamError } from '../errors.js';
 import type { PipelineStage } from '../pipeline/types.js';
-import type { ChatMessage, CompletionResult, ProviderRegistry } from '../ports/provider-registry.js';
+import {
+  type ChatMessage,
+  type CompletionResult,
+  MAX_RETRY_AFTER_MS,
+  type ProviderRegistry,
+} from '../ports/provider-registry.js';
 import type { ResolvedModel, StageUsage } from './run-types.js';
 
 /** Default per-attempt timeout of a stage. */
@@ -13,6 +18,14 @@ function isRetryable(error: unknown): boolean {
   const { status, retryable } = error as { status?: unknown; retryable?: unknown };
   if (retryable === true) return true;
   return typeof status === 'number' && (status === 429 || status >= 500);
+}
+
+/** The upstream's requested pause (`retryAfterMs`), capped; 0 when it asked for none. */
+function retryAfterOf(error: unknown): number {
+  const value = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0
+    ? Math.min(value, MAX_RETRY_AFTER_MS)
+    : 0;
 }
 
 function waitFor(ms: number, signal: AbortSignal): Promise<void> {
@@ -108,7 +121,7 @@ export async function callStage(args: {
           cause: error,
         });
       }
-      await waitFor(args.retryDelayMs * attempt, signal);
+      await waitFor(Math.max(args.retryDelayMs * attempt, retryAfterOf(error)), signal);
     } finally {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isDreamError } from '../errors.js';
 import type { PipelineDefinition } from '../pipeline/types.js';
 import { createManualClock } from '../testing/manual-clock.js';
@@ -110,6 +110,28 @@ describe('createDreamer', () => {
     const result = await dreamer.run({ topic: 't', pipeline: twoStages });
     expect(result.steps.map((step) => step.attempts)).toEqual([3, 2]);
     expect(registry.calls).toHaveLength(5);
+  });
+
+  it("waits as long as the provider's retryAfterMs asks before the next attempt", async () => {
+    vi.useFakeTimers();
+    try {
+      const registry = createScriptedProviderRegistry({
+        answers: [
+          { error: createProviderError('slow down', { status: 429, retryAfterMs: 120 }) },
+          'ok',
+          'ok b',
+        ],
+      });
+      const dreamer = createDreamer({ providers: registry, clock: createManualClock(), retryDelayMs: 0 });
+      const running = dreamer.run({ topic: 't', pipeline: twoStages });
+      await vi.advanceTimersByTimeAsync(119);
+      expect(registry.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(registry.calls.length).toBeGreaterThanOrEqual(2);
+      expect((await running).steps[0]?.attempts).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not retry on 400 and records the error', async () => {

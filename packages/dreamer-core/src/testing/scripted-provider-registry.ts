@@ -4,7 +4,7 @@ import type { CompletionRequest, CompletionResult, ProviderRegistry } from '../p
 export type ScriptedAnswer =
   | string
   | CompletionResult
-  | { error: Error & { status?: number; retryable?: boolean } }
+  | { error: Error & { status?: number; retryable?: boolean; retryAfterMs?: number } }
   | { hang: true }
   | ((request: CompletionRequest) => CompletionResult | Promise<CompletionResult>);
 
@@ -20,8 +20,8 @@ export interface ScriptedProviderOptions {
 /** Builds an error shaped like a provider failure, e.g. `createProviderError('busy', { status: 503 })`. */
 export function createProviderError(
   message: string,
-  shape: { status?: number; retryable?: boolean } = {},
-): Error & { status?: number; retryable?: boolean } {
+  shape: { status?: number; retryable?: boolean; retryAfterMs?: number } = {},
+): Error & { status?: number; retryable?: boolean; retryAfterMs?: number } {
   return Object.assign(new Error(message), shape);
 }
 

@@ -25,17 +25,20 @@ export class ModelProviderError extends Error {
   readonly code: ModelProviderErrorCode;
   readonly status: number | undefined;
   readonly retryable: boolean;
+  /** How long the upstream asked to wait before retrying (`Retry-After`), when it said. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     code: ModelProviderErrorCode,
     message: string,
-    options: { status?: number; retryable?: boolean; cause?: unknown } = {},
+    options: { status?: number; retryable?: boolean; retryAfterMs?: number; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ModelProviderError';
     this.code = code;
     this.status = options.status;
     this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -72,4 +75,23 @@ export function toSafeUpstreamText(text: string, apiKey: string | undefined): st
   const redacted = apiKey ? text.split(apiKey).join('[redacted]') : text;
   const flat = redacted.replace(/\s+/g, ' ').trim();
   return flat.length > UPSTREAM_MESSAGE_LIMIT ? `${flat.slice(0, UPSTREAM_MESSAGE_LIMIT)}…` : flat;
+}
+
+/**
+ * The wait an error response asks for, in ms: `retry-after-ms` (OpenAI), else `Retry-After` as
+ * seconds or an HTTP date; undefined when absent or unreadable.
+ *
+ * @example
+ * ```ts
+ * readRetryAfter(new Headers({ 'retry-after': '2' }), Date.now()); // 2000
+ * ```
+ */
+export function readRetryAfter(headers: Headers, now: number): number | undefined {
+  const milliseconds = Number(headers.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

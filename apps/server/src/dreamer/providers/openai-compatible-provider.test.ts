@@ -142,6 +142,23 @@ describe('OpenAI-compatible provider, failures', () => {
     expect(error.message).toContain(`fake upstream error ${status}`);
   });
 
+  it('reads the wait a 429 asks for from retry-after-ms or Retry-After', async () => {
+    fake.enqueue(
+      { status: 429, errorHeaders: { 'retry-after-ms': '1500' } },
+      { status: 429, errorHeaders: { 'retry-after': '3' } },
+      { status: 503 },
+    );
+    expect(await failureOf(provider().complete(request()))).toMatchObject({
+      status: 429,
+      retryAfterMs: 1500,
+    });
+    expect(await failureOf(provider().complete(request()))).toMatchObject({
+      status: 429,
+      retryAfterMs: 3000,
+    });
+    expect((await failureOf(provider().complete(request()))).retryAfterMs).toBeUndefined();
+  });
+
   it('truncates a long upstream message', async () => {
     fake.enqueue({ status: 400, errorBody: { error: 'x'.repeat(5000) } });
     const error = await failureOf(provider().complete(request()));

@@ -1,4 +1,9 @@
-import { isRetryableStatus, ModelProviderError, toSafeUpstreamText } from './model-provider-error.js';
+import {
+  isRetryableStatus,
+  ModelProviderError,
+  readRetryAfter,
+  toSafeUpstreamText,
+} from './model-provider-error.js';
 
 /** One POST to a model provider. */
 export interface ModelRequest {
@@ -101,8 +106,16 @@ export async function sendModelRequest(request: ModelRequest): Promise<Response>
   throw new ModelProviderError(
     'MODEL_HTTP_ERROR',
     `${request.provider} answered ${response.status}: ${upstream}`,
-    { status: response.status, retryable: isRetryableStatus(response.status) },
+    {
+      status: response.status,
+      retryable: isRetryableStatus(response.status),
+      ...retryAfterOption(readRetryAfter(response.headers, Date.now())),
+    },
   );
+}
+
+function retryAfterOption(retryAfterMs: number | undefined): { retryAfterMs?: number } {
+  return retryAfterMs === undefined ? {} : { retryAfterMs };
 }
 
 /**
