@@ -5,11 +5,11 @@
 //   with a bare Fastify SSE route (stream-start.mjs, servers in a child process).
 // Needs the built packages: `npx -y pnpm@10.34.8 exec turbo run build --filter=@svc/server...`.
 //   node bench/dreamer/run.mjs [--min-runs 2000] [--min-seconds 3] [--requests 1000] [--warmup 100] [--check]
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { warnIfStale } from '../shared/bench-support.mjs';
 import { measureOrchestration, printOrchestration } from './orchestration.mjs';
 import { measureStreamStart, printStreamStart } from './stream-start.mjs';
 
@@ -63,22 +63,3 @@ const resultsFile = new URL('dreamer.json', resultsDir);
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nResults written to ${fileURLToPath(resultsFile)}`);
 if (values.check && verdicts.some((v) => !v.met)) process.exitCode = 1;
-
-/** The bench measures built code: warn when a source file is newer than its build. */
-function warnIfStale(names) {
-  for (const name of names) {
-    const dist = new URL(`../../${name}/dist/index.js`, import.meta.url);
-    const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
-    const newer = readdirSync(new URL(`../../${name}/src/`, import.meta.url), {
-      recursive: true,
-      withFileTypes: true,
-    }).find(
-      (entry) =>
-        entry.isFile() &&
-        !entry.name.endsWith('.test.ts') &&
-        statSync(join(entry.parentPath, entry.name)).mtimeMs > builtAt,
-    );
-    if (newer)
-      console.warn(`warning: ${name}/src/…/${newer.name} is newer than ${name}/dist; rebuild first.`);
-  }
-}

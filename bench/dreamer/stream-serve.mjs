@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
+import { callServer } from '../shared/bench-support.mjs';
 import { createFakeRegistry } from './fake-provider.mjs';
 
 const serverDist = new URL('../../apps/server/dist/index.js', import.meta.url);
@@ -37,20 +38,6 @@ async function startFloor() {
   return { app, url: `${url}/stream` };
 }
 
-async function call(base, method, path, { body, cookie } = {}) {
-  const headers = { origin: base };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (cookie) headers.cookie = cookie;
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return { response, body: text ? JSON.parse(text) : null };
-}
-
 /** One more admin with an API key, through the gate's services (no HTTP rate limits). */
 async function createAdminKey(gate, index) {
   const credentials = { email: `bench-${index}@example.com`, password: `${ADMIN.password} ${index}` };
@@ -74,11 +61,11 @@ async function startSvc() {
   });
   const app = await buildServer({ config, modelProviders: createFakeRegistry() });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const login = await call(url, 'POST', '/auth/login', { body: ADMIN });
+  const login = await callServer(url, 'POST', '/auth/login', { body: ADMIN });
   const line = login.response.headers.getSetCookie().find((c) => c.startsWith(`${config.cookieName}=`));
   if (!line) throw new Error('login set no session cookie');
   const cookie = line.split(';')[0];
-  const keys = [(await call(url, 'POST', '/keys', { body: { name: 'bench' }, cookie })).body.key];
+  const keys = [(await callServer(url, 'POST', '/keys', { body: { name: 'bench' }, cookie })).body.key];
   for (let index = 1; index < Number(process.env.BENCH_USERS || 1); index++) {
     keys.push(await createAdminKey(app.gate, index));
   }

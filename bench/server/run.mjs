@@ -3,11 +3,11 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL. Needs the built server.
 // Usage: node server/run.mjs [--connections 10] [--duration 10] [--warmup 2] [--check] [--cpu-prof]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { warnIfStale } from '../shared/bench-support.mjs';
 import { measureLoad } from './load.mjs';
 import { printCases, printTargets, readTargets } from './report.mjs';
 
@@ -140,19 +140,5 @@ function assertBuilt() {
     );
     process.exit(1);
   }
-  for (const name of ['apps/server', 'packages/gate']) {
-    const dist = new URL(`../../${name}/dist/index.js`, import.meta.url);
-    const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
-    const newer = readdirSync(new URL(`../../${name}/src/`, import.meta.url), {
-      recursive: true,
-      withFileTypes: true,
-    }).find(
-      (entry) =>
-        entry.isFile() &&
-        !entry.name.endsWith('.test.ts') &&
-        statSync(join(entry.parentPath, entry.name)).mtimeMs > builtAt,
-    );
-    if (newer)
-      console.warn(`warning: ${name}/src/…/${newer.name} is newer than ${name}/dist; rebuild first.`);
-  }
+  warnIfStale(['apps/server', 'packages/gate']);
 }

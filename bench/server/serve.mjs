@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
+import { callServer } from '../shared/bench-support.mjs';
 
 const serverDist = new URL('../../apps/server/dist/index.js', import.meta.url);
 const { buildServer, loadConfig } = await import(serverDist.href);
@@ -45,20 +46,6 @@ async function createSchema(url) {
   };
 }
 
-async function call(base, method, path, { body, cookie } = {}) {
-  const headers = { origin: base };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (cookie) headers.cookie = cookie;
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return { response, body: text ? JSON.parse(text) : null };
-}
-
 function sessionCookie(response, name) {
   const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
   if (!line) throw new Error('login set no session cookie');
@@ -81,19 +68,19 @@ async function startSvc(databaseUrl) {
   const app = await buildServer({ config });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
-  const signup = await call(url, 'POST', '/auth/signup', { body: USER });
+  const signup = await callServer(url, 'POST', '/auth/signup', { body: USER });
   const userId = signup.body.user.id;
   const admin = sessionCookie(
-    (await call(url, 'POST', '/auth/login', { body: ADMIN })).response,
+    (await callServer(url, 'POST', '/auth/login', { body: ADMIN })).response,
     config.cookieName,
   );
-  await call(url, 'PUT', `/auth/users/${userId}/roles`, {
+  await callServer(url, 'PUT', `/auth/users/${userId}/roles`, {
     body: { roles: ['member', 'developer'] },
     cookie: admin,
   });
-  const login = await call(url, 'POST', '/auth/login', { body: USER });
+  const login = await callServer(url, 'POST', '/auth/login', { body: USER });
   const cookie = sessionCookie(login.response, config.cookieName);
-  const key = (await call(url, 'POST', '/keys', { body: { name: 'bench' }, cookie })).body.key;
+  const key = (await callServer(url, 'POST', '/keys', { body: { name: 'bench' }, cookie })).body.key;
   return {
     app,
     url,
