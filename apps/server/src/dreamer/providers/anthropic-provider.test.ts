@@ -1,28 +1,19 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CompletionRequest } from '@svc/dreamer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeModelServer, startFakeModelServer } from '../../testing/fake-model-server.js';
+import { describe, expect, it } from 'vitest';
 import { createAnthropicProvider, toAnthropicMessages } from './anthropic-provider.js';
 import type { AnthropicProviderConfig } from './model-config.js';
-import { ModelProviderError } from './model-provider-error.js';
+import { failureOf, useFakeModelServer } from './provider-test-helpers.js';
 
 const KEY = 'sk-ant-test-do-not-leak-77';
-let fake: FakeModelServer;
-
-beforeAll(async () => {
-  fake = await startFakeModelServer();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.requests.length = 0;
-});
+const server = useFakeModelServer();
 
 function provider(overrides: Partial<AnthropicProviderConfig> = {}, fetchImpl?: typeof fetch) {
   const config: AnthropicProviderConfig = {
     kind: 'anthropic',
     name: 'anthropic',
-    baseUrl: fake.anthropicBaseUrl,
+    baseUrl: server.current.anthropicBaseUrl,
     apiKey: KEY,
     models: ['fake-claude'],
     streaming: true,
@@ -48,19 +39,10 @@ function request(overrides: Partial<CompletionRequest> = {}): CompletionRequest 
   };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ModelProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ModelProviderError);
-  return error as ModelProviderError;
-}
-
 describe('Anthropic provider, requests', () => {
   it('puts system messages in the top-level system and merges consecutive same-role turns', async () => {
     await provider({ streaming: false }).complete(request());
-    const [sent] = fake.requests;
+    const [sent] = server.current.requests;
     expect(sent?.path).toBe('/v1/messages');
     expect(sent?.body).toEqual({
       model: 'fake-claude',
@@ -94,31 +76,31 @@ describe('Anthropic provider, requests', () => {
 
   it('sends no x-api-key without a key', async () => {
     await provider({ apiKey: undefined, streaming: false }).complete(request());
-    expect(fake.requests[0]?.headers['x-api-key']).toBeUndefined();
+    expect(server.current.requests[0]?.headers['x-api-key']).toBeUndefined();
   });
 });
 
 describe('Anthropic provider, answers', () => {
   it('joins the text blocks of a JSON answer and reads usage', async () => {
-    fake.enqueue({ text: 'five ideas', usage: { input: 30, output: 5 } });
+    server.current.enqueue({ text: 'five ideas', usage: { input: 30, output: 5 } });
     const result = await provider({ streaming: false }).complete(request());
     expect(result).toEqual({ text: 'five ideas', usage: { inputTokens: 30, outputTokens: 5 } });
   });
 
   it('assembles a streamed answer with usage from message_start and the cumulative message_delta', async () => {
-    fake.enqueue({ text: 'alpha beta gamma', usage: { input: 40, output: 9 } });
+    server.current.enqueue({ text: 'alpha beta gamma', usage: { input: 40, output: 9 } });
     const result = await provider().complete(request());
     expect(result).toEqual({ text: 'alpha beta gamma', usage: { inputTokens: 40, outputTokens: 9 } });
-    expect(fake.requests[0]?.body.stream).toBe(true);
+    expect(server.current.requests[0]?.body.stream).toBe(true);
   });
 
   it.each([true, false])('omits usage when the answer carries none (streaming %s)', async (streaming) => {
-    fake.enqueue({ text: 'quiet', usage: null });
+    server.current.enqueue({ text: 'quiet', usage: null });
     expect(await provider({ streaming }).complete(request())).toEqual({ text: 'quiet' });
   });
 
   it('refuses a JSON body that is not a message as a bad response', async () => {
-    fake.enqueue({ status: 200, errorBody: { hello: 'world' } });
+    server.current.enqueue({ status: 200, errorBody: { hello: 'world' } });
     const error = await failureOf(provider({ streaming: false }).complete(request()));
     expect(error).toMatchObject({ code: 'MODEL_BAD_RESPONSE', retryable: false });
   });
@@ -126,7 +108,7 @@ describe('Anthropic provider, answers', () => {
 
 describe('Anthropic provider, failures', () => {
   it('reports a 401 with the upstream message, not retryable, never showing the key', async () => {
-    fake.enqueue({
+    server.current.enqueue({
       status: 401,
       errorBody: {
         type: 'error',
@@ -139,13 +121,13 @@ describe('Anthropic provider, failures', () => {
   });
 
   it.each([429, 500, 529])('carries status %i and marks it retryable', async (status) => {
-    fake.enqueue({ status });
+    server.current.enqueue({ status });
     const error = await failureOf(provider().complete(request()));
     expect(error).toMatchObject({ code: 'MODEL_HTTP_ERROR', status, retryable: true });
   });
 
   it('turns an overloaded_error stream event into a retryable 529', async () => {
-    fake.enqueue({
+    server.current.enqueue({
       text: 'partial answer here',
       anthropicErrorEvent: { type: 'overloaded_error', message: 'Overloaded' },
     });
@@ -155,13 +137,16 @@ describe('Anthropic provider, failures', () => {
   });
 
   it('turns an invalid_request_error stream event into a non-retryable 400', async () => {
-    fake.enqueue({ text: 'x', anthropicErrorEvent: { type: 'invalid_request_error', message: 'bad' } });
+    server.current.enqueue({
+      text: 'x',
+      anthropicErrorEvent: { type: 'invalid_request_error', message: 'bad' },
+    });
     const error = await failureOf(provider().complete(request()));
     expect(error).toMatchObject({ status: 400, retryable: false });
   });
 
   it('turns a socket dropped mid-stream into a retryable network error', async () => {
-    fake.enqueue({ text: 'a b c d e f', dropAfterChunks: 4 });
+    server.current.enqueue({ text: 'a b c d e f', dropAfterChunks: 4 });
     const error = await failureOf(provider().complete(request()));
     expect(error).toMatchObject({ code: 'MODEL_NETWORK_ERROR', retryable: true });
   });
@@ -211,14 +196,14 @@ describe('Anthropic provider, failures', () => {
       headersArrived();
       return response;
     };
-    fake.enqueue({ text: 'a b c d e f g', chunkDelayMs: 600_000 });
+    server.current.enqueue({ text: 'a b c d e f g', chunkDelayMs: 600_000 });
     const controller = new AbortController();
     const answer = provider({}, watchingFetch).complete(request({ signal: controller.signal }));
     await arrived;
     const reason = new Error('run aborted');
     controller.abort(reason);
     await expect(answer).rejects.toBe(reason);
-    const [sent] = await fake.waitForRequests(1);
+    const [sent] = await server.current.waitForRequests(1);
     await sent?.finished;
     expect(sent?.closedByClient).toBe(true);
   });

@@ -1,21 +1,13 @@
 import type { CompletionRequest } from '@svc/dreamer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeModelServer, startFakeModelServer } from '../../testing/fake-model-server.js';
+import { describe, expect, it } from 'vitest';
 import type { ModelProvidersConfig } from './model-config.js';
 import { ModelProviderError } from './model-provider-error.js';
 import { createModelProviderRegistry } from './model-provider-registry.js';
+import { failureOf, useFakeModelServer } from './provider-test-helpers.js';
 
 const OPENAI_KEY = 'sk-registry-secret-1';
 const ANTHROPIC_KEY = 'sk-ant-registry-secret-2';
-let fake: FakeModelServer;
-
-beforeAll(async () => {
-  fake = await startFakeModelServer();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.requests.length = 0;
-});
+const server = useFakeModelServer();
 
 function config(): ModelProvidersConfig {
   return {
@@ -23,7 +15,7 @@ function config(): ModelProvidersConfig {
       {
         kind: 'openai-compatible',
         name: 'openai',
-        baseUrl: fake.openaiBaseUrl,
+        baseUrl: server.current.openaiBaseUrl,
         apiKey: OPENAI_KEY,
         models: ['fake-gpt', 'fake-gpt-mini'],
         streaming: true,
@@ -32,7 +24,7 @@ function config(): ModelProvidersConfig {
       {
         kind: 'anthropic',
         name: 'anthropic',
-        baseUrl: fake.anthropicBaseUrl,
+        baseUrl: server.current.anthropicBaseUrl,
         apiKey: ANTHROPIC_KEY,
         models: ['fake-claude'],
         streaming: false,
@@ -50,15 +42,6 @@ function request(provider: string, model: string): CompletionRequest {
     signal: new AbortController().signal,
     outputFormat: 'text',
   };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<ModelProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ModelProviderError);
-  return error as ModelProviderError;
 }
 
 describe('model provider registry', () => {
@@ -89,7 +72,7 @@ describe('model provider registry', () => {
     const registry = createModelProviderRegistry(config());
     expect((await registry.complete(request('anthropic', 'fake-claude'))).text).toBe('[fake-claude] hello');
     expect((await registry.complete(request('openai', 'fake-gpt-mini'))).text).toBe('[fake-gpt-mini] hello');
-    expect(fake.requests.map((sent) => [sent.protocol, sent.body.stream])).toEqual([
+    expect(server.current.requests.map((sent) => [sent.protocol, sent.body.stream])).toEqual([
       ['anthropic', false],
       ['openai', true],
     ]);
@@ -102,7 +85,7 @@ describe('model provider registry', () => {
     expect(provider.message).toBe('Unknown model provider "mistral" (configured: openai, anthropic).');
     const model = await failureOf(registry.complete(request('openai', 'fake-claude')));
     expect(model).toMatchObject({ code: 'MODEL_UNKNOWN_MODEL', retryable: false });
-    expect(fake.requests).toEqual([]);
+    expect(server.current.requests).toEqual([]);
   });
 
   it('knows no provider when none is configured', async () => {

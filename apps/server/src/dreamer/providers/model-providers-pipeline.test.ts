@@ -1,30 +1,22 @@
 import { createDreamer, DEFAULT_PIPELINE, type RunEvent } from '@svc/dreamer-core';
 import { createManualClock } from '@svc/dreamer-core/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeModelServer, startFakeModelServer } from '../../testing/fake-model-server.js';
+import { describe, expect, it } from 'vitest';
 import { readModelProvidersConfig } from './model-config.js';
 import { createModelProviderRegistry } from './model-provider-registry.js';
+import { useFakeModelServer } from './provider-test-helpers.js';
 
 // The real dreamer core, the real registry from environment variables and real HTTP on
 // loopback: OpenAI-compatible streaming, Anthropic as one JSON answer.
 
-let fake: FakeModelServer;
-
-beforeAll(async () => {
-  fake = await startFakeModelServer();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.requests.length = 0;
-});
+const server = useFakeModelServer();
 
 function createRegistry() {
   const problems: string[] = [];
   const config = readModelProvidersConfig(
     {
-      OPENAI_BASE_URL: fake.openaiBaseUrl,
+      OPENAI_BASE_URL: server.current.openaiBaseUrl,
       OPENAI_MODELS: 'fake-gpt',
-      ANTHROPIC_BASE_URL: fake.anthropicBaseUrl,
+      ANTHROPIC_BASE_URL: server.current.anthropicBaseUrl,
       ANTHROPIC_API_KEY: 'sk-ant-pipeline',
       ANTHROPIC_MODELS: 'fake-claude',
     },
@@ -40,7 +32,7 @@ function createRegistry() {
 
 describe('the default pipeline over real providers', () => {
   it('runs six stages, sending "selection" to Anthropic, with provider-reported usage', async () => {
-    fake.enqueue(
+    server.current.enqueue(
       { usage: { input: 100, output: 10 } },
       { usage: { input: 200, output: 20 } },
       { usage: { input: 300, output: 30 } },
@@ -66,7 +58,7 @@ describe('the default pipeline over real providers', () => {
     for (const key of stageKeys.filter((stage) => stage !== 'selection')) {
       expect(result.models[key]).toEqual({ provider: 'openai', model: 'fake-gpt', source: 'auto' });
     }
-    expect(fake.requests.map((sent) => [sent.protocol, sent.body.stream])).toEqual([
+    expect(server.current.requests.map((sent) => [sent.protocol, sent.body.stream])).toEqual([
       ['openai', true],
       ['openai', true],
       ['openai', true],
@@ -81,14 +73,14 @@ describe('the default pipeline over real providers', () => {
       '[fake-claude] Choose the single best idea for tools for beekeepers using the expansion and feasibility stages.',
     );
     // Each stage gets the previous outputs it asks for.
-    expect(JSON.stringify(fake.requests[1]?.body.messages)).toContain(String(result.outputs.idea));
+    expect(JSON.stringify(server.current.requests[1]?.body.messages)).toContain(String(result.outputs.idea));
     expect(result.usage).toMatchObject({ inputTokens: 2100, outputTokens: 210, estimated: false });
     expect(result.usage.stages.selection).toEqual({ inputTokens: 400, outputTokens: 40 });
     expect(result.steps.every((step) => step.attempts === 1)).toBe(true);
   });
 
   it('retries a stage after an Anthropic overload and marks usage estimated when omitted', async () => {
-    fake.enqueue(
+    server.current.enqueue(
       {},
       {},
       {},
@@ -114,11 +106,11 @@ describe('the default pipeline over real providers', () => {
   });
 
   it('closes the upstream request when the run is aborted', async () => {
-    fake.enqueue({}, { hang: true });
+    server.current.enqueue({}, { hang: true });
     const dreamer = createDreamer({ providers: createRegistry(), clock: createManualClock() });
     const controller = new AbortController();
     const running = dreamer.run({ topic: 'tools for beekeepers' }, { signal: controller.signal });
-    const requests = await fake.waitForRequests(2);
+    const requests = await server.current.waitForRequests(2);
     controller.abort();
     await expect(running).rejects.toMatchObject({ code: 'DREAM_ABORTED' });
     await requests[1]?.finished;

@@ -1,26 +1,18 @@
 import type { CompletionRequest } from '@svc/dreamer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeModelServer, startFakeModelServer } from '../../testing/fake-model-server.js';
+import { describe, expect, it } from 'vitest';
+import { startFakeModelServer } from '../../testing/fake-model-server.js';
 import type { OpenAiCompatibleProviderConfig } from './model-config.js';
-import { ModelProviderError } from './model-provider-error.js';
 import { createOpenAiCompatibleProvider } from './openai-compatible-provider.js';
+import { failureOf, useFakeModelServer } from './provider-test-helpers.js';
 
 const KEY = 'sk-test-do-not-leak-4242';
-let fake: FakeModelServer;
-
-beforeAll(async () => {
-  fake = await startFakeModelServer();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.requests.length = 0;
-});
+const server = useFakeModelServer();
 
 function provider(overrides: Partial<OpenAiCompatibleProviderConfig> = {}, fetchImpl?: typeof fetch) {
   const config: OpenAiCompatibleProviderConfig = {
     kind: 'openai-compatible',
     name: 'openai',
-    baseUrl: fake.openaiBaseUrl,
+    baseUrl: server.current.openaiBaseUrl,
     apiKey: undefined,
     models: ['fake-gpt'],
     streaming: true,
@@ -44,28 +36,19 @@ function request(overrides: Partial<CompletionRequest> = {}): CompletionRequest 
   };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ModelProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ModelProviderError);
-  return error as ModelProviderError;
-}
-
 describe('OpenAI-compatible provider, JSON answers', () => {
   it('reads the text and usage and sends a plain chat-completions request without a key', async () => {
-    fake.enqueue({ text: 'five ideas', usage: { input: 12, output: 3 } });
+    server.current.enqueue({ text: 'five ideas', usage: { input: 12, output: 3 } });
     const result = await provider({ streaming: false }).complete(request());
     expect(result).toEqual({ text: 'five ideas', usage: { inputTokens: 12, outputTokens: 3 } });
-    const [sent] = fake.requests;
+    const [sent] = server.current.requests;
     expect(sent?.path).toBe('/v1/chat/completions');
     expect(sent?.headers.authorization).toBeUndefined();
     expect(sent?.body).toEqual({ model: 'fake-gpt', messages: request().messages, stream: false });
   });
 
   it('omits usage when the server does not report it', async () => {
-    fake.enqueue({ text: 'no counts', usage: null });
+    server.current.enqueue({ text: 'no counts', usage: null });
     expect(await provider({ streaming: false }).complete(request())).toEqual({ text: 'no counts' });
   });
 
@@ -73,7 +56,7 @@ describe('OpenAI-compatible provider, JSON answers', () => {
     await provider({ streaming: false, jsonMode: true }).complete(request({ outputFormat: 'json' }));
     await provider({ streaming: false, jsonMode: true }).complete(request({ outputFormat: 'markdown' }));
     await provider({ streaming: false, jsonMode: false }).complete(request({ outputFormat: 'json' }));
-    expect(fake.requests.map((sent) => sent.body.response_format)).toEqual([
+    expect(server.current.requests.map((sent) => sent.body.response_format)).toEqual([
       { type: 'json_object' },
       undefined,
       undefined,
@@ -81,13 +64,13 @@ describe('OpenAI-compatible provider, JSON answers', () => {
   });
 
   it('refuses a 2xx body that is not JSON as a bad response', async () => {
-    fake.enqueue({ status: 200, errorBody: '<html>proxy login</html>' });
+    server.current.enqueue({ status: 200, errorBody: '<html>proxy login</html>' });
     const error = await failureOf(provider({ streaming: false }).complete(request()));
     expect(error).toMatchObject({ code: 'MODEL_BAD_RESPONSE', retryable: false });
   });
 
   it('refuses JSON without choices[0].message.content as a bad response', async () => {
-    fake.enqueue({ status: 200, errorBody: { object: 'list', data: [] } });
+    server.current.enqueue({ status: 200, errorBody: { object: 'list', data: [] } });
     const error = await failureOf(provider({ streaming: false }).complete(request()));
     expect(error).toMatchObject({ code: 'MODEL_BAD_RESPONSE', retryable: false });
   });
@@ -95,17 +78,17 @@ describe('OpenAI-compatible provider, JSON answers', () => {
 
 describe('OpenAI-compatible provider, streaming', () => {
   it('assembles the deltas, reads usage from the final usage-only chunk and sends the bearer key', async () => {
-    fake.enqueue({ text: 'one two three four', usage: { input: 20, output: 4 } });
+    server.current.enqueue({ text: 'one two three four', usage: { input: 20, output: 4 } });
     const result = await provider({ apiKey: KEY }).complete(request());
     expect(result).toEqual({ text: 'one two three four', usage: { inputTokens: 20, outputTokens: 4 } });
-    const [sent] = fake.requests;
+    const [sent] = server.current.requests;
     expect(sent?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(sent?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     expect(sent?.closedByClient).toBe(false);
   });
 
   it('omits usage when no chunk carries it', async () => {
-    fake.enqueue({ text: 'quiet', usage: null });
+    server.current.enqueue({ text: 'quiet', usage: null });
     expect(await provider().complete(request())).toEqual({ text: 'quiet' });
   });
 
@@ -114,13 +97,13 @@ describe('OpenAI-compatible provider, streaming', () => {
   });
 
   it('turns a socket dropped mid-stream into a retryable network error', async () => {
-    fake.enqueue({ text: 'a b c d e f', dropAfterChunks: 3 });
+    server.current.enqueue({ text: 'a b c d e f', dropAfterChunks: 3 });
     const error = await failureOf(provider().complete(request()));
     expect(error).toMatchObject({ code: 'MODEL_NETWORK_ERROR', retryable: true });
   });
 
   it('refuses a 2xx answer that is not an event stream as a bad response', async () => {
-    fake.enqueue({ status: 200, errorBody: { choices: [] } });
+    server.current.enqueue({ status: 200, errorBody: { choices: [] } });
     const error = await failureOf(provider().complete(request()));
     expect(error).toMatchObject({ code: 'MODEL_BAD_RESPONSE', retryable: false });
   });
@@ -128,7 +111,10 @@ describe('OpenAI-compatible provider, streaming', () => {
 
 describe('OpenAI-compatible provider, failures', () => {
   it('reports a 401 with the upstream message, not retryable, never showing the key', async () => {
-    fake.enqueue({ status: 401, errorBody: { error: { message: `Incorrect API key provided: ${KEY}.` } } });
+    server.current.enqueue({
+      status: 401,
+      errorBody: { error: { message: `Incorrect API key provided: ${KEY}.` } },
+    });
     const error = await failureOf(provider({ apiKey: KEY }).complete(request()));
     expect(error).toMatchObject({ code: 'MODEL_HTTP_ERROR', status: 401, retryable: false });
     expect(error.message).toBe('openai answered 401: Incorrect API key provided: [redacted].');
@@ -136,14 +122,14 @@ describe('OpenAI-compatible provider, failures', () => {
   });
 
   it.each([429, 500, 503])('carries status %i and marks it retryable', async (status) => {
-    fake.enqueue({ status });
+    server.current.enqueue({ status });
     const error = await failureOf(provider({ streaming: false }).complete(request()));
     expect(error).toMatchObject({ code: 'MODEL_HTTP_ERROR', status, retryable: true });
     expect(error.message).toContain(`fake upstream error ${status}`);
   });
 
   it('reads the wait a 429 asks for from retry-after-ms or Retry-After', async () => {
-    fake.enqueue(
+    server.current.enqueue(
       { status: 429, errorHeaders: { 'retry-after-ms': '1500' } },
       { status: 429, errorHeaders: { 'retry-after': '3' } },
       { status: 503 },
@@ -160,7 +146,7 @@ describe('OpenAI-compatible provider, failures', () => {
   });
 
   it('truncates a long upstream message', async () => {
-    fake.enqueue({ status: 400, errorBody: { error: 'x'.repeat(5000) } });
+    server.current.enqueue({ status: 400, errorBody: { error: 'x'.repeat(5000) } });
     const error = await failureOf(provider().complete(request()));
     expect(error.message.length).toBeLessThan(400);
   });
@@ -182,23 +168,23 @@ describe('OpenAI-compatible provider, failures', () => {
       headersArrived();
       return response;
     };
-    fake.enqueue({ text: 'a b c d e f g', chunkDelayMs: 600_000 });
+    server.current.enqueue({ text: 'a b c d e f g', chunkDelayMs: 600_000 });
     const controller = new AbortController();
     const answer = provider({}, watchingFetch).complete(request({ signal: controller.signal }));
     await arrived;
     const reason = new Error('client went away');
     controller.abort(reason);
     await expect(answer).rejects.toBe(reason);
-    const [sent] = await fake.waitForRequests(1);
+    const [sent] = await server.current.waitForRequests(1);
     await sent?.finished;
     expect(sent?.closedByClient).toBe(true);
   });
 
   it('rejects with the reason when aborted before any answer arrives', async () => {
-    fake.enqueue({ hang: true });
+    server.current.enqueue({ hang: true });
     const controller = new AbortController();
     const answer = provider({ streaming: false }).complete(request({ signal: controller.signal }));
-    const [sent] = await fake.waitForRequests(1);
+    const [sent] = await server.current.waitForRequests(1);
     controller.abort();
     await expect(answer).rejects.toBe(controller.signal.reason);
     await sent?.finished;
