@@ -1,9 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CompletionRequest } from '@svc/dreamer-core';
 import { describe, expect, it } from 'vitest';
 import { startFakeModelServer } from '../../testing/fake-model-server.js';
 import type { OpenAiCompatibleProviderConfig } from './model-config.js';
 import { createOpenAiCompatibleProvider } from './openai-compatible-provider.js';
 import { failureOf, useFakeModelServer } from './provider-test-helpers.js';
+import { MAX_ANSWER_BYTES } from './send-model-request.js';
 
 const KEY = 'sk-test-do-not-leak-4242';
 const server = useFakeModelServer();
@@ -149,6 +152,36 @@ describe('OpenAI-compatible provider, failures', () => {
     server.current.enqueue({ status: 400, errorBody: { error: 'x'.repeat(5000) } });
     const error = await failureOf(provider().complete(request()));
     expect(error.message.length).toBeLessThan(400);
+  });
+
+  it('drops an answer past MAX_ANSWER_BYTES, JSON or streamed, and closes the connection', async () => {
+    server.current.enqueue({ text: 'x'.repeat(MAX_ANSWER_BYTES + 1) });
+    const json = await failureOf(provider({ streaming: false }).complete(request()));
+    expect(json).toMatchObject({ code: 'MODEL_BAD_RESPONSE', retryable: false });
+    let closed = false;
+    const endless = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const frame = `data: ${JSON.stringify({ choices: [{ delta: { content: 'y'.repeat(60_000) } }] })}\n\n`;
+      const pump = (): void => {
+        while (!res.destroyed && res.write(frame));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      res.on('close', () => {
+        closed = true;
+      });
+      pump();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    const { port } = endless.address() as AddressInfo;
+    try {
+      const streamed = await failureOf(provider({ baseUrl: `http://127.0.0.1:${port}` }).complete(request()));
+      expect(streamed).toMatchObject({ code: 'MODEL_BAD_RESPONSE', retryable: false });
+      expect(streamed.message).toContain(`more than ${MAX_ANSWER_BYTES} bytes`);
+      await expect.poll(() => closed).toBe(true);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
   });
 
   it('turns an unreachable server into a retryable network error', async () => {

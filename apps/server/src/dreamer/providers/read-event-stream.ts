@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ModelProviderError, toSafeUpstreamText } from './model-provider-error.js';
-import { type ModelRequest, toSafeUrl, toTransportError } from './send-model-request.js';
+import { MAX_ANSWER_BYTES, type ModelRequest, toSafeUrl, toTransportError } from './send-model-request.js';
 
 /**
  * Handles one server-sent event; returns true on the protocol's final event (`[DONE]`,
@@ -49,6 +49,7 @@ export async function readEventStream(
   // Cancelling the reader closes the upstream connection and ends a pending read at once.
   const onAbort = (): void => void reader.cancel(request.signal.reason).catch(() => undefined);
   request.signal.addEventListener('abort', onAbort, { once: true });
+  let bytes = 0;
   try {
     for (;;) {
       let chunk: Awaited<ReturnType<typeof reader.read>>;
@@ -58,6 +59,13 @@ export async function readEventStream(
         throw toTransportError(error, request, 'stream broke off');
       }
       if (request.signal.aborted) throw request.signal.reason;
+      bytes += chunk.value?.byteLength ?? 0;
+      if (bytes > MAX_ANSWER_BYTES) {
+        throw new ModelProviderError(
+          'MODEL_BAD_RESPONSE',
+          `${request.provider} streamed more than ${MAX_ANSWER_BYTES} bytes; the answer was dropped`,
+        );
+      }
       if (chunk.done) {
         parser.feed(decoder.decode());
         parser.reset({ consume: true });

@@ -58,6 +58,45 @@ export function toTransportError(error: unknown, request: ModelRequest, what: st
   );
 }
 
+/** Most bytes of a model answer read (JSON body or event stream): far past any real completion. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+/** Most bytes of an error body read: its explanation is in the first few hundred. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads a body as UTF-8 text, at most `limit` bytes: past it the connection is closed and the
+ * call fails with `MODEL_BAD_RESPONSE`, so a runaway upstream cannot exhaust memory.
+ *
+ * @example
+ * ```ts
+ * const text = await readBoundedText(response, request, MAX_ANSWER_BYTES);
+ * ```
+ */
+export async function readBoundedText(
+  response: Response,
+  request: ModelRequest,
+  limit: number,
+): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) return text + decoder.decode();
+    bytes += chunk.value.byteLength;
+    if (bytes > limit) {
+      void reader.cancel().catch(() => undefined);
+      throw new ModelProviderError(
+        'MODEL_BAD_RESPONSE',
+        `${request.provider} answered more than ${limit} bytes; the answer was dropped`,
+      );
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+}
+
 /** Pulls the human explanation out of an error body of any of the supported servers. */
 function readUpstreamMessage(text: string): string {
   try {
@@ -98,9 +137,11 @@ export async function sendModelRequest(request: ModelRequest): Promise<Response>
   if (response.ok) return response;
   let text: string;
   try {
-    text = await response.text();
+    text = await readBoundedText(response, request, MAX_ERROR_BODY_BYTES);
   } catch (error) {
-    throw toTransportError(error, request, 'error body could not be read');
+    // An oversized error body still says what status it was; anything else broke the transport.
+    if (error instanceof ModelProviderError && error.code === 'MODEL_BAD_RESPONSE') text = '';
+    else throw toTransportError(error, request, 'error body could not be read');
   }
   const upstream = toSafeUpstreamText(readUpstreamMessage(text), request.apiKey) || response.statusText;
   throw new ModelProviderError(
@@ -129,7 +170,7 @@ function retryAfterOption(retryAfterMs: number | undefined): { retryAfterMs?: nu
 export async function readJsonBody(response: Response, request: ModelRequest): Promise<unknown> {
   let text: string;
   try {
-    text = await response.text();
+    text = await readBoundedText(response, request, MAX_ANSWER_BYTES);
   } catch (error) {
     throw toTransportError(error, request, 'answer broke off');
   }
