@@ -215,7 +215,7 @@ describe.each(testDatabaseTargets())('the dreamer routes on $name', (target) => 
     expect(listed.json().items).toEqual([]);
   });
 
-  it('charges feature:dreamer.run per run and refunds a run the provider failed', async () => {
+  it('charges feature:dreamer.run per run, refunds a run the provider failed and never charges a malformed request', async () => {
     await priceResource(server.app, server.adminCookie, 'feature:dreamer.run', 7);
     try {
       const member = await createMember(server.app, server.adminCookie, 'PRO');
@@ -229,6 +229,14 @@ describe.each(testDatabaseTargets())('the dreamer routes on $name', (target) => 
         payload: { userId: member.id, amount: 10, reason: 'test' },
       });
       expect((await run(member.cookie, { topic: 'tea' })).statusCode).toBe(200);
+      expect((await readWalletTotals(server.app, member.id)).balance).toBe(3);
+      const badPipeline = await run(member.cookie, {
+        topic: 'tea',
+        pipeline: { name: 'p', version: '1', stages: [] },
+      });
+      expect(badPipeline.json().error.code).toBe('DREAM_INVALID_PIPELINE');
+      const badArguments = await run(member.cookie, { mode: 'wild' });
+      expect(badArguments.json().error.code).toBe('DREAM_INVALID_ARGUMENTS');
       expect((await readWalletTotals(server.app, member.id)).balance).toBe(3);
       await server.app.database.db.deleteFrom('documents').where('collection', '=', 'meter_rules').execute();
       await priceResource(server.app, server.adminCookie, 'feature:dreamer.run', 3);

@@ -1,4 +1,11 @@
-import { DEFAULT_PIPELINE, type RunArguments, STUB_PROVIDER, validatePipeline } from '@svc/dreamer-core';
+import {
+  DEFAULT_PIPELINE,
+  DreamError,
+  type RunArguments,
+  readRunArguments,
+  STUB_PROVIDER,
+  validatePipeline,
+} from '@svc/dreamer-core';
 import type { RequestUser } from '@svc/gate';
 import { GateError } from '@svc/gate';
 import type {
@@ -59,6 +66,21 @@ const runConfig: RouteShorthandOptions['config'] = {
 export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = async (app, options) => {
   const { dreamer } = options;
 
+  // The core checks again when it runs; checking here first means a malformed request is
+  // refused before it takes a slot or pays (a resumed run's stored pipeline is checked later).
+  const checkRunRequest: preHandlerAsyncHookHandler = async function checkRunRequest(request) {
+    const args = readRunArguments(request.body);
+    if (args.pipeline === undefined || args.resumeFrom !== undefined) return;
+    const topic = args.inputValues?.topic ?? args.topic;
+    const validation = validatePipeline(args.pipeline, {
+      inputValues: { ...args.inputValues, ...(topic !== undefined ? { topic } : {}) },
+    });
+    if (!validation.ok) {
+      throw new DreamError('DREAM_INVALID_PIPELINE', 'The pipeline is invalid', {
+        details: validation.errors,
+      });
+    }
+  };
   const reserveSlot: preHandlerAsyncHookHandler = async function reserveRunSlot(request) {
     slots.set(request, dreamer.reserveSlot(caller(request)));
   };
@@ -71,8 +93,8 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
   app.addHook('onRequestAbort', async (request) => releaseSlot(request));
   const admission = {
     preValidation: [requireAuth, requireMembership(DREAM_FEATURE)],
-    // The slot before the charge: a caller over the limit is refused without paying.
-    preHandler: [reserveSlot, meterGuard(DREAM_RUN_RESOURCE)],
+    // Checks and the slot before the charge: a refused request never pays.
+    preHandler: [checkRunRequest, reserveSlot, meterGuard(DREAM_RUN_RESOURCE)],
     config: runConfig,
   };
 
