@@ -7,6 +7,7 @@ export {
   ROLES,
 } from './access/access-control.js';
 export type { AuthService, VerificationOutcome } from './auth/auth-service.js';
+export { RESEND_COOLDOWN_MS, RESEND_DAILY_LIMIT } from './auth/auth-service.js';
 export type { WeakPasswordReason } from './auth/credential-rules.js';
 export { findPasswordWeakness, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth/credential-rules.js';
 export type { CreateGateOptions, Gate } from './create-gate.js';

@@ -11,6 +11,8 @@ export const AUTH_RATE_LIMITS = {
   login: { max: 10, timeWindow: '1 minute' },
   /** Tokens have 256 bits: the limit only caps wasted database work. */
   verify: { max: 20, timeWindow: '1 minute' },
+  /** Each call may send a mail: a brake on using the server to mail-bomb (per account limits apply too). */
+  resend: { max: 5, timeWindow: '10 minutes' },
   /** Changing a password checks the current one, so it is limited like login. */
   password: { max: 10, timeWindow: '1 minute' },
 } as const;

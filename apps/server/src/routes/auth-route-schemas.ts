@@ -110,6 +110,29 @@ export const verifySchema = {
   },
 } as const;
 
+export const resendVerificationSchema = {
+  tags: ['auth'],
+  summary:
+    'Mail a fresh verification link to an unverified account; the same 202 whether or not the account exists',
+  body: closedBody({ email }),
+  response: {
+    202: {
+      type: 'object',
+      required: ['status'],
+      additionalProperties: false,
+      properties: {
+        status: {
+          type: 'string',
+          enum: ['accepted'],
+          description: 'Always "accepted": the answer never tells whether a mail was sent.',
+        },
+      },
+    },
+    400: errorResponseSchema,
+    429: errorResponseSchema,
+  },
+} as const;
+
 export const verifyPageSchema = {
   tags: ['auth'],
   summary:

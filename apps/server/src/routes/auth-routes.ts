@@ -10,6 +10,7 @@ import {
   meSchema,
   outboxSchema,
   passwordSchema,
+  resendVerificationSchema,
   rolesSchema,
   sessionSchema,
   signupSchema,
@@ -70,6 +71,15 @@ export const authRoutes: FastifyPluginAsync<{ mailer: Mailer }> = async (app, op
     '/verify',
     { schema: verifySchema, config: { rateLimit: rateLimitOf('verify') } },
     async (request) => app.gate.auth.verify({ token: request.body.token }),
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/verify/resend',
+    { schema: resendVerificationSchema, config: { rateLimit: rateLimitOf('resend') } },
+    async (request, reply) => {
+      await app.gate.auth.resendVerification({ email: request.body.email });
+      return reply.status(202).send({ status: 'accepted' });
+    },
   );
 
   // The mailed link lands here. GET only serves the page whose button POSTs the token above.

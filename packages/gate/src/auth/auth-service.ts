@@ -14,7 +14,12 @@ import {
 import { hashPassword, needsRehash, verifyPassword } from './password-hasher.js';
 import { findLiveSessionUser, insertSession, revokeSession } from './session-store.js';
 import { signSessionToken, verifySessionToken } from './session-token.js';
-import { consumeVerificationToken, issueVerificationToken } from './verification-tokens.js';
+import {
+  consumeVerificationToken,
+  issueVerificationToken,
+  listTokenIssueTimes,
+  retireVerificationTokens,
+} from './verification-tokens.js';
 
 /** How a new account gets verified: at once (`autoVerify`) or by the link mailed to it. */
 export type VerificationOutcome = 'verified' | 'email-sent';
@@ -27,6 +32,12 @@ export interface AuthService {
     password: string;
     userAgent?: string;
   }): Promise<{ user: PublicUser; verification: VerificationOutcome }>;
+  /**
+   * Mails a fresh verification link to an unverified account (older links stop working). Answers
+   * the same whether the account exists, is verified or hit a limit, so it reveals nothing; at
+   * most one link a minute and {@link RESEND_DAILY_LIMIT} a day per account are mailed.
+   */
+  resendVerification(input: { email: string }): Promise<void>;
   /** Uses a single-use verification token; `GATE_TOKEN_INVALID` when unknown, used or expired. */
   verify(input: { token: string }): Promise<{ user: PublicUser }>;
   /** Checks the credentials and opens a session; the token is the session JWT for the cookie. */
@@ -53,6 +64,11 @@ export interface AuthService {
 }
 
 const VERIFY_PURPOSE = 'verify-email';
+
+/** Shortest time between two verification mails to one account. */
+export const RESEND_COOLDOWN_MS = 60_000;
+/** Most verification mails one account receives in 24 hours (the sign-up mail included). */
+export const RESEND_DAILY_LIMIT = 5;
 
 function invalidCredentials(): GateError {
   return new GateError('GATE_INVALID_CREDENTIALS', 'Email or password is incorrect.');
@@ -130,6 +146,23 @@ export function createAuthService(deps: GateDeps): AuthService {
         throw error;
       }
       return { user: toPublicUser(user), verification: 'email-sent' };
+    },
+
+    async resendVerification(input) {
+      const email = readEmail(input.email);
+      const row = await findUserRowByEmail(db, email);
+      if (!row || row.email_verified_at !== null) return;
+      const now = clock.now();
+      const recent = await listTokenIssueTimes(db, {
+        userId: row.id,
+        purpose: VERIFY_PURPOSE,
+        since: now - 24 * 60 * 60 * 1000,
+      });
+      const latest = recent[0];
+      if (recent.length >= RESEND_DAILY_LIMIT || (latest !== undefined && now - latest < RESEND_COOLDOWN_MS))
+        return;
+      await retireVerificationTokens(db, { userId: row.id, purpose: VERIFY_PURPOSE, now });
+      await sendVerificationLink(toUserRecord(row), now);
     },
 
     async verify({ token }) {

@@ -60,3 +60,45 @@ export async function consumeVerificationToken(
     .executeTakeFirst();
   return row?.user_id;
 }
+
+/**
+ * When `userId`'s tokens for `purpose` were issued since `since` (epoch ms), newest first: what
+ * the resend limits count.
+ *
+ * @example
+ * const recent = await listTokenIssueTimes(db, { userId, purpose: 'verify-email', since: now - DAY });
+ */
+export async function listTokenIssueTimes(
+  db: Kysely<GateDatabase>,
+  input: { userId: string; purpose: string; since: number },
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('verification_tokens')
+    .select('created_at')
+    .where('user_id', '=', input.userId)
+    .where('purpose', '=', input.purpose)
+    .where('created_at', '>=', input.since)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => Number(row.created_at));
+}
+
+/**
+ * Marks every unused token of `userId` for `purpose` as used, so only a link issued after this
+ * works.
+ *
+ * @example
+ * await retireVerificationTokens(db, { userId, purpose: 'verify-email', now });
+ */
+export async function retireVerificationTokens(
+  db: Kysely<GateDatabase>,
+  input: { userId: string; purpose: string; now: number },
+): Promise<void> {
+  await db
+    .updateTable('verification_tokens')
+    .set({ used_at: input.now })
+    .where('user_id', '=', input.userId)
+    .where('purpose', '=', input.purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
