@@ -16,7 +16,7 @@ import {
 import type { ServerConfig } from './config.js';
 import { createDatabase, type Database } from './db/create-database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { createDreamerServices } from './dreamer/create-dreamer-services.js';
+import { createDreamerServices, RUN_HEARTBEAT_MS } from './dreamer/create-dreamer-services.js';
 import { createDreamerAdapter } from './dreamer/dreamer-adapter.js';
 import { dreamerRoutes } from './dreamer/dreamer-routes.js';
 import { RUN_COLLECTION } from './dreamer/kysely-run-store.js';
@@ -165,6 +165,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clock: options.clock ?? systemClock,
     log: app.log,
     stageTimeoutMs: config.dreamerStageTimeoutMs,
+    instanceId: config.instanceId,
   });
   const modelProviders = dreamer.providers.list();
   if (modelProviders.length === 0) {
@@ -173,9 +174,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Names and models only: base URLs may carry credentials, keys never reach a log line.
     app.log.info({ modelProviders }, 'model providers configured');
   }
-  const staleRuns = await dreamer.recoverStaleRuns();
-  if (staleRuns > 0)
-    app.log.warn({ runs: staleRuns }, 'dreamer runs left running by a stopped process marked error');
+  const reportStale = (runs: number): void => {
+    if (runs > 0) app.log.warn({ runs }, 'dreamer runs left running by a stopped process marked error');
+  };
+  reportStale(await dreamer.recoverStaleRuns({ atStart: true }));
+  // Runs of another instance that died without restarting: found by their missing heartbeats.
+  const staleSweep = setInterval(() => {
+    dreamer.recoverStaleRuns().then(reportStale, (error: unknown) => {
+      app.log.error({ err: error }, 'dreamer stale-run sweep failed');
+    });
+  }, RUN_HEARTBEAT_MS * 2);
+  staleSweep.unref();
+  app.addHook('onClose', async () => clearInterval(staleSweep));
   // Runs in flight end `aborted` (resumable) rather than holding shutdown open for minutes.
   app.addHook('preClose', (done) => {
     dreamer.abortAll('The server is shutting down');

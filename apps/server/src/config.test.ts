@@ -37,6 +37,7 @@ describe('loadConfig defaults', () => {
       passwordCost: 17,
       identityCacheMs: 1000,
       dreamerStageTimeoutMs: 120_000,
+      instanceId: expect.any(String),
       models: { providers: [] },
     });
   });
@@ -90,6 +91,7 @@ describe('loadConfig reads every variable', () => {
       passwordCost: 18,
       identityCacheMs: 250,
       dreamerStageTimeoutMs: 120_000,
+      instanceId: expect.any(String),
       models: { providers: [] },
     });
   });
@@ -256,6 +258,13 @@ describe('loadConfig in production', () => {
 
 describe('loadConfig reads the model providers', () => {
   const KEY = 'sk-test-0123456789-secret';
+
+  it('names the instance by SVC_INSTANCE_ID, else by host and port', () => {
+    expect(loadConfig({ SVC_INSTANCE_ID: ' worker-7 ' }).instanceId).toBe('worker-7');
+    expect(loadConfig({ PORT: '8080' }).instanceId).toMatch(/:8080$/);
+    expect(loadConfig({ PORT: '0' }).instanceId).not.toBe(loadConfig({ PORT: '0' }).instanceId);
+    expect(() => loadConfig({ SVC_INSTANCE_ID: 'has space' })).toThrow('SVC_INSTANCE_ID');
+  });
 
   it('reads DREAMER_STAGE_TIMEOUT_MS within 1 s to 10 min', () => {
     expect(loadConfig({ DREAMER_STAGE_TIMEOUT_MS: '300000' }).dreamerStageTimeoutMs).toBe(300_000);

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type ModelProvidersConfig, readModelProvidersConfig } from './dreamer/providers/model-config.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payments/payments-config.js';
 
@@ -30,6 +32,12 @@ export interface ServerConfig {
   identityCacheMs: number;
   /** Per-attempt timeout (ms) of pipeline stages that set no `timeoutMs`; 120000 unless set. */
   dreamerStageTimeoutMs: number;
+  /**
+   * Names this server process across restarts (`SVC_INSTANCE_ID`, default `hostname:port`): runs
+   * it left `running` are marked stale as soon as it starts again, while other instances' runs
+   * are judged only by their heartbeats.
+   */
+  instanceId: string;
   /** The payment processor (`PAY_*`); undefined while `PAY_SECRET_KEY` is unset. */
   payments: PaymentsConfig | undefined;
   /** Model providers of the ideation pipeline (`OPENAI_*`, `ANTHROPIC_*`, `MODEL_STREAMING`); none by default. */
@@ -133,6 +141,10 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   )
     problems.push('DREAMER_STAGE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 600000.');
 
+  const instanceId = env.SVC_INSTANCE_ID?.trim() || `${hostname()}:${port === 0 ? randomUUID() : port}`;
+  if (!/^[\x21-\x7e]{1,200}$/.test(instanceId))
+    problems.push('SVC_INSTANCE_ID must be 1–200 printable ASCII characters without spaces.');
+
   const config: ServerConfig = {
     env: nodeEnv,
     host,
@@ -151,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     passwordCost,
     identityCacheMs,
     dreamerStageTimeoutMs,
+    instanceId,
     payments: readPaymentsConfig(env, problems),
     models: readModelProvidersConfig(env, problems),
   };

@@ -20,8 +20,8 @@ export type {
   ProviderRegistry,
 } from './ports/provider-registry.js';
 export { MAX_RETRY_AFTER_MS } from './ports/provider-registry.js';
-export type { RunStore } from './ports/run-store.js';
-export { STALE_RUN_ERROR } from './ports/run-store.js';
+export type { RunStore, StaleRunFilter } from './ports/run-store.js';
+export { isStaleRun, STALE_RUN_ERROR } from './ports/run-store.js';
 export { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, estimateTokens } from './runner/call-stage.js';
 export type { Dreamer, DreamerOptions } from './runner/create-dreamer.js';
 export { createDreamer } from './runner/create-dreamer.js';

@@ -19,6 +19,10 @@ export const DREAM_RUN_RESOURCE = 'feature:dreamer.run';
 export const DREAM_FEATURE = 'intelligence';
 /** Runs one user may have in flight at once on this server process. */
 export const MAX_CONCURRENT_RUNS_PER_USER = 3;
+/** How often a run waiting on a model refreshes its record's `updatedAt`. */
+export const RUN_HEARTBEAT_MS = 30_000;
+/** A `running` record silent this long belongs to a dead process: three missed heartbeats. */
+export const RUN_STALE_AFTER_MS = 3 * RUN_HEARTBEAT_MS;
 
 /** A held slot of the per-user run limit; `release` is idempotent. */
 export interface RunSlot {
@@ -39,8 +43,12 @@ export interface DreamerServices {
   runAdmitted(user: RequestUser, args: RunArguments, options?: RunOptions): Promise<RunResult>;
   /** True when a failure with this error should give the run's charge back (a 5xx-class failure). */
   isRefundable(error: unknown): boolean;
-  /** Marks runs left `running` by a dead process as `error`; returns how many. */
-  recoverStaleRuns(): Promise<number>;
+  /**
+   * Marks runs a dead process left `running` as `error`; returns how many. `atStart` also takes
+   * every run of this instance's previous incarnation; otherwise only runs silent for
+   * {@link RUN_STALE_AFTER_MS} count (other instances' live runs heartbeat).
+   */
+  recoverStaleRuns(options?: { atStart?: boolean }): Promise<number>;
   /** Aborts every run in flight (server shutdown): their records end `aborted`, resumable. */
   abortAll(reason: string): void;
 }
@@ -78,6 +86,8 @@ export function createDreamerServices(options: {
   log: FastifyBaseLogger;
   /** Per-attempt timeout of stages that set none (`DREAMER_STAGE_TIMEOUT_MS`). */
   stageTimeoutMs: number;
+  /** This server process's stable name (`SVC_INSTANCE_ID`), stored on the runs it executes. */
+  instanceId: string;
 }): DreamerServices {
   const { db, providers, clock, log } = options;
   // Annotated: TypeScript calls assertion methods only through explicitly typed names.
@@ -119,6 +129,8 @@ export function createDreamerServices(options: {
       providers,
       clock: coreClock,
       stageTimeoutMs: options.stageTimeoutMs,
+      runnerId: options.instanceId,
+      heartbeatMs: RUN_HEARTBEAT_MS,
       store: yieldingAtCheckpoints(createKyselyRunStore({ db, owner: user.id })),
       meter: {
         recordUsage: ({ runId, usage }) =>
@@ -177,7 +189,14 @@ export function createDreamerServices(options: {
     run,
     runAdmitted,
     isRefundable,
-    recoverStaleRuns: () => createKyselyRunStore({ db, owner: '' }).markStaleRunning(coreClock.now()),
+    recoverStaleRuns: ({ atStart = false } = {}) => {
+      const now = coreClock.now();
+      const idleSince = new Date(now.getTime() - RUN_STALE_AFTER_MS);
+      return createKyselyRunStore({ db, owner: '' }).markStaleRunning(now, {
+        idleSince,
+        ...(atStart ? { runner: options.instanceId } : {}),
+      });
+    },
     abortAll(reason) {
       for (const controller of controllers) controller.abort(new Error(reason));
     },

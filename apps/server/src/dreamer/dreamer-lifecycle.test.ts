@@ -26,19 +26,26 @@ describe.each(testDatabaseTargets())('dreamer runs across restarts and over MCP 
     return app;
   }
 
-  it('marks runs a dead process left running as errored when the server starts', async () => {
+  it("marks runs a dead process left running as errored at start, sparing other instances' live runs", async () => {
     const database = await target.open();
     try {
       await migrateToLatest(database.db);
       const store = createKyselyRunStore({ db: database.db, owner: 'someone' });
+      const fresh = new Date().toISOString();
       await store.create(createSampleRunRecord('left-running'));
       await store.create(createSampleRunRecord('finished', { status: 'done' }));
-      const app = await startServer(database, {});
+      // This instance's previous incarnation: stale at once, however recent its last heartbeat.
+      await store.create(createSampleRunRecord('mine', { runner: 'web-1', updatedAt: fresh }));
+      // Another instance's run with a fresh heartbeat: alive, left alone.
+      await store.create(createSampleRunRecord('theirs', { runner: 'web-2', updatedAt: fresh }));
+      const app = await startServer(database, { SVC_INSTANCE_ID: 'web-1' });
       try {
         expect(await store.get('left-running')).toMatchObject({
           status: 'error',
           error: { code: 'DREAM_STALE_RUN' },
         });
+        expect((await store.get('mine'))?.status).toBe('error');
+        expect((await store.get('theirs'))?.status).toBe('running');
         expect((await store.get('finished'))?.status).toBe('done');
       } finally {
         await app.close();

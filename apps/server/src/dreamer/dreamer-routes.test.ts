@@ -114,6 +114,7 @@ describe.each(testDatabaseTargets())('the dreamer routes on $name', (target) => 
       usage: result.usage,
       models: result.models,
       settings: { mode: 'wild', depth: 'standard' },
+      runner: server.config.instanceId,
     });
     const other = await createMember(server.app, server.adminCookie, 'PRO');
     const hidden = await server.app.inject({

@@ -1,4 +1,4 @@
-import { DreamError, type RunRecord, type RunStore, STALE_RUN_ERROR } from '@svc/dreamer-core';
+import { DreamError, isStaleRun, type RunRecord, type RunStore, STALE_RUN_ERROR } from '@svc/dreamer-core';
 import type { GateDatabase } from '@svc/gate';
 import type { Kysely } from 'kysely';
 
@@ -41,7 +41,7 @@ function splitRecord(record: RunRecord): { body: RunBody; createdAt: number; upd
  * A {@link RunStore} over the gate's `documents` table: each run is a private document of
  * `owner` in {@link RUN_COLLECTION}, so its owner reads it through `/db/dreamer_runs` like any
  * document. Reads and writes see only `owner`'s runs (another user's run id reads as unknown);
- * `markStaleRunning` covers every owner (it runs once, at start). Changes are compare-and-swap
+ * `markStaleRunning` covers every owner (recovery sweeps all runs). Changes are compare-and-swap
  * on the row's previous body, so concurrent writers never lose each other's fields and two
  * resumes of one run cannot both win.
  *
@@ -119,17 +119,18 @@ export function createKyselyRunStore(options: { db: Kysely<GateDatabase>; owner:
       return (await swap(row, next)) ? next : undefined;
     },
 
-    async markStaleRunning(now) {
+    async markStaleRunning(now, filter) {
       const rows = await db
         .selectFrom('documents')
-        .select(['id', 'owner', 'body'])
+        .select(['id', 'updated_at', 'body'])
         .where('collection', '=', RUN_COLLECTION)
         .where('body', 'like', `${RUNNING_PREFIX}%`)
         .execute();
       let count = 0;
       for (const row of rows) {
         const body = JSON.parse(row.body) as RunBody;
-        if (body.status !== 'running') continue;
+        const updatedAt = new Date(Number(row.updated_at)).toISOString();
+        if (!isStaleRun({ status: body.status, runner: body.runner, updatedAt }, filter)) continue;
         const result = await db
           .updateTable('documents')
           .set({

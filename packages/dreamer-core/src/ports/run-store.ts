@@ -15,8 +15,10 @@ export const STALE_RUN_ERROR = {
  * - `reopen` atomically turns an `error` or `aborted` record back to `running` (dropping its
  *   `error`, counting `resumes`) and returns it; it returns undefined when the record is
  *   missing, `running` or `done`, so two resumes of one run never both proceed.
- * - `markStaleRunning` turns every `running` record into `error` (code `DREAM_STALE_RUN`)
- *   and returns how many.
+ * - `markStaleRunning(now, filter?)` turns `running` records into `error` (code
+ *   `DREAM_STALE_RUN`, `updatedAt` = now) and returns how many: every one without a filter;
+ *   with one, those whose `runner` equals `filter.runner` or whose `updatedAt` is before
+ *   `filter.idleSince`.
  *
  * @example
  * ```ts
@@ -29,5 +31,33 @@ export interface RunStore {
   update(id: string, patch: Partial<Omit<RunRecord, 'id'>>): Promise<RunRecord>;
   get(id: string): Promise<RunRecord | undefined>;
   reopen(id: string, updatedAt: string): Promise<RunRecord | undefined>;
-  markStaleRunning(now: Date): Promise<number>;
+  markStaleRunning(now: Date, filter?: StaleRunFilter): Promise<number>;
+}
+
+/**
+ * Which `running` records are stale: those of a runner known to be dead (`runner`, say this
+ * process's previous incarnation) or silent since `idleSince` (no checkpoint or heartbeat).
+ */
+export interface StaleRunFilter {
+  runner?: string;
+  idleSince?: Date;
+}
+
+/**
+ * True when a `running` record is stale under `filter` (every running record without one): the
+ * rule every store applies.
+ *
+ * @example
+ * ```ts
+ * const stale = records.filter((record) => isStaleRun(record, { idleSince }));
+ * ```
+ */
+export function isStaleRun(
+  record: Pick<RunRecord, 'status' | 'runner' | 'updatedAt'>,
+  filter?: StaleRunFilter,
+): boolean {
+  if (record.status !== 'running') return false;
+  if (filter === undefined) return true;
+  if (filter.runner !== undefined && record.runner === filter.runner) return true;
+  return filter.idleSince !== undefined && Date.parse(record.updatedAt) < filter.idleSince.getTime();
 }

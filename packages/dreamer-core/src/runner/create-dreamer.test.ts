@@ -378,6 +378,39 @@ describe('createDreamer', () => {
     expect(events.at(-1)).toMatchObject({ type: 'error', code: 'DREAM_STORE_FAILED', stage: 'a' });
   });
 
+  it('stamps its runnerId on records and keeps a waiting run fresh with heartbeats', async () => {
+    vi.useFakeTimers();
+    try {
+      const clock = createManualClock();
+      const store = createMemoryRunStore();
+      const registry = createScriptedProviderRegistry({ answers: [{ hang: true }] });
+      const controller = new AbortController();
+      const dreamer = createDreamer({
+        providers: registry,
+        store,
+        clock,
+        runnerId: 'host-a',
+        heartbeatMs: 1_000,
+      });
+      const pipeline = { ...twoStages, stages: [{ ...twoStages.stages[0], retries: 0, timeoutMs: 60_000 }] };
+      const running = dreamer
+        .run({ topic: 't', pipeline } as never, { signal: controller.signal })
+        .catch((error) => error);
+      await vi.advanceTimersByTimeAsync(0);
+      const [created] = store.list();
+      expect(created).toMatchObject({ runner: 'host-a', status: 'running' });
+      clock.advance(5_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(store.list()[0]?.updatedAt).not.toBe(created?.updatedAt);
+      expect(await dreamer.recoverStaleRuns({ idleSince: new Date(clock.now().getTime() - 2_000) })).toBe(0);
+      expect(await dreamer.recoverStaleRuns({ runner: 'host-a' })).toBe(1);
+      controller.abort();
+      await running;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('marks records left running as error', async () => {
     const { dreamer, store } = setup();
     const now = new Date().toISOString();

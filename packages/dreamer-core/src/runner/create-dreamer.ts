@@ -5,7 +5,7 @@ import type { PipelineStage } from '../pipeline/types.js';
 import type { Clock } from '../ports/clock.js';
 import type { Meter } from '../ports/meter.js';
 import type { ProviderRegistry } from '../ports/provider-registry.js';
-import type { RunStore } from '../ports/run-store.js';
+import type { RunStore, StaleRunFilter } from '../ports/run-store.js';
 import { callStage, DEFAULT_TIMEOUT_MS } from './call-stage.js';
 import { createRunRecord, persist, reopenRunRecord } from './open-run-record.js';
 import { readRunArguments } from './read-run-arguments.js';
@@ -27,6 +27,13 @@ export interface DreamerOptions {
    * {@link DEFAULT_TIMEOUT_MS} (60 s). Raise it for slow local models.
    */
   stageTimeoutMs?: number;
+  /** Stored on every record this dreamer runs (`runner`), so recovery can tell whose runs are whose. */
+  runnerId?: string;
+  /**
+   * While a run waits on a stage, refresh its record's `updatedAt` this often, so a sweep with
+   * `idleSince` can tell a live run from a dead one. Off unless set.
+   */
+  heartbeatMs?: number;
 }
 
 /** The dreamer returned by {@link createDreamer}. */
@@ -38,8 +45,11 @@ export interface Dreamer {
    * `error` event and the record's final status).
    */
   run(args: RunArguments, options?: RunOptions): Promise<RunResult>;
-  /** Marks records left `running` by a dead process as `error`; returns how many. */
-  recoverStaleRuns(): Promise<number>;
+  /**
+   * Marks records left `running` by a dead process as `error`; returns how many. Without a
+   * filter every `running` record counts (one process per store); see `StaleRunFilter`.
+   */
+  recoverStaleRuns(filter?: StaleRunFilter): Promise<number>;
 }
 
 function addStep(usage: RunUsage, step: RunStep): RunUsage {
@@ -93,12 +103,31 @@ export function createDreamer(options: DreamerOptions): Dreamer {
   }
   const stamp = (): string => clock.now().toISOString();
 
+  /** Refreshes a running record's `updatedAt` every `heartbeatMs` (best effort) until stopped. */
+  function startHeartbeat(runId: string): { stop(): void } {
+    const { heartbeatMs } = options;
+    if (!store || heartbeatMs === undefined) return { stop: () => undefined };
+    const timer = setInterval(() => {
+      void store.update(runId, { updatedAt: stamp() }).catch(() => undefined);
+    }, heartbeatMs);
+    // A heartbeat alone must not keep a process alive.
+    (timer as { unref?: () => void }).unref?.();
+    return { stop: () => clearInterval(timer) };
+  }
+
   async function run(rawArgs: RunArguments, runOptions: RunOptions = {}): Promise<RunResult> {
     const args = readRunArguments(rawArgs);
     let record =
       args.resumeFrom !== undefined
-        ? await reopenRunRecord({ args, runId: args.resumeFrom, now: stamp(), store })
-        : await createRunRecord({ args, id: createId(), now: stamp(), store });
+        ? await reopenRunRecord({
+            args,
+            runId: args.resumeFrom,
+            now: stamp(),
+            store,
+            runner: options.runnerId,
+          })
+        : await createRunRecord({ args, id: createId(), now: stamp(), store, runner: options.runnerId });
+    const heartbeat = startHeartbeat(record.id);
     const { pipeline, settings } = record;
     const choices = { topic: record.topic, ...settings };
     const signal = runOptions.signal ?? new AbortController().signal;
@@ -166,6 +195,7 @@ export function createDreamer(options: DreamerOptions): Dreamer {
       }
       if (store) await persist(() => store.update(record.id, { status: 'done', updatedAt: stamp() }));
     } catch (caught) {
+      heartbeat.stop();
       const error =
         signal.aborted && !isDreamError(caught, 'DREAM_ABORTED')
           ? new DreamError('DREAM_ABORTED', 'The run was aborted', { cause: caught })
@@ -182,6 +212,7 @@ export function createDreamer(options: DreamerOptions): Dreamer {
       emit({ type: 'error', runId: record.id, ...failure });
       throw error;
     }
+    heartbeat.stop();
     await meter?.recordUsage({ runId: record.id, usage: record.usage });
     const result: RunResult = {
       runId: record.id,
@@ -197,6 +228,7 @@ export function createDreamer(options: DreamerOptions): Dreamer {
 
   return {
     run,
-    recoverStaleRuns: async () => (store ? persist(() => store.markStaleRunning(clock.now())) : 0),
+    recoverStaleRuns: async (filter) =>
+      store ? persist(() => store.markStaleRunning(clock.now(), filter)) : 0,
   };
 }

@@ -40,6 +40,7 @@ export async function createRunRecord(args: {
   id: string;
   now: string;
   store: RunStore | undefined;
+  runner: string | undefined;
 }): Promise<RunRecord> {
   const topic = args.args.topic as string;
   const inputValues = { ...args.args.inputValues, topic: args.args.inputValues?.topic ?? topic };
@@ -60,6 +61,7 @@ export async function createRunRecord(args: {
     outputs: {},
     usage: emptyUsage(),
     models: {},
+    ...(args.runner !== undefined ? { runner: args.runner } : {}),
     createdAt: args.now,
     updatedAt: args.now,
   };
@@ -96,6 +98,7 @@ export async function reopenRunRecord(args: {
   runId: string;
   now: string;
   store: RunStore | undefined;
+  runner: string | undefined;
 }): Promise<RunRecord> {
   const { store, runId } = args;
   if (!store) throw new DreamError('DREAM_INVALID_ARGUMENTS', '"resumeFrom" needs a run store');
@@ -111,5 +114,5 @@ export async function reopenRunRecord(args: {
     });
   }
   const settings: RunSettings = { ...reopened.settings, ...modelChoices(args.args) };
-  return persist(() => store.update(runId, { settings }));
+  return persist(() => store.update(runId, { settings, runner: args.runner }));
 }

@@ -66,6 +66,8 @@ export interface RunRecord {
   error?: { code: string; message: string; stage?: string };
   /** How many times the run was resumed. */
   resumes?: number;
+  /** Who runs it (the dreamer's `runnerId`, e.g. a server instance), for stale-run recovery. */
+  runner?: string;
   createdAt: string;
   updatedAt: string;
 }

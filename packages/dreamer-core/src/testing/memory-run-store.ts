@@ -1,5 +1,5 @@
 import { DreamError } from '../errors.js';
-import { type RunStore, STALE_RUN_ERROR } from '../ports/run-store.js';
+import { isStaleRun, type RunStore, STALE_RUN_ERROR } from '../ports/run-store.js';
 import type { RunRecord } from '../runner/run-types.js';
 
 function withoutUndefined(record: RunRecord): RunRecord {
@@ -49,10 +49,10 @@ export function createMemoryRunStore(): RunStore & { list(): RunRecord[] } {
       records.set(id, next);
       return copy(next);
     },
-    async markStaleRunning(now) {
+    async markStaleRunning(now, filter) {
       let count = 0;
       for (const [id, record] of records) {
-        if (record.status !== 'running') continue;
+        if (!isStaleRun(record, filter)) continue;
         count += 1;
         records.set(id, {
           ...record,

@@ -172,5 +172,27 @@ export function describeRunStoreContract(options: RunStoreContractOptions): void
       assertEqual((await store.get('run-3'))?.status, 'done', 'done record');
       assertEqual(await store.markStaleRunning(now), 0, 'second pass');
     });
+
+    test('with a filter, marks only the runs of that runner or silent since idleSince', async (store) => {
+      const early = '2026-01-02T03:00:00.000Z';
+      const late = '2026-01-02T03:30:00.000Z';
+      await store.create(createSampleRunRecord('run-dead', { runner: 'host-a', updatedAt: late }));
+      await store.create(createSampleRunRecord('run-alive', { runner: 'host-b', updatedAt: late }));
+      await store.create(createSampleRunRecord('run-silent', { runner: 'host-b', updatedAt: early }));
+      await store.create(
+        createSampleRunRecord('run-done', { runner: 'host-a', status: 'done', updatedAt: early }),
+      );
+      const now = new Date('2026-01-02T03:31:00.000Z');
+      const marked = await store.markStaleRunning(now, {
+        runner: 'host-a',
+        idleSince: new Date('2026-01-02T03:15:00.000Z'),
+      });
+      assertEqual(marked, 2, 'marked');
+      assertEqual((await store.get('run-dead'))?.status, 'error', 'run of the dead runner');
+      assertEqual((await store.get('run-silent'))?.status, 'error', 'silent run');
+      assertEqual((await store.get('run-alive'))?.status, 'running', 'live run');
+      assertEqual((await store.get('run-done'))?.status, 'done', 'finished run');
+      assertEqual((await store.get('run-alive'))?.runner, 'host-b', 'runner kept');
+    });
   });
 }
