@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  openEventStream,
+  type SseTestServer,
+  startSseTestServer,
+  writeParts,
+} from '../../test/sse-test-server.js';
 import { isDreamClientError, SseHttpError } from './client-errors.js';
 import { postServerSentEvents } from './post-server-sent-events.js';
 import type { ServerSentEvent } from './read-server-sent-events.js';
-import { openEventStream, type SseTestServer, startSseTestServer, writeParts } from './sse-test-server.js';
 
 async function collect(iterable: AsyncIterable<ServerSentEvent>): Promise<ServerSentEvent[]> {
   const events: ServerSentEvent[] = [];

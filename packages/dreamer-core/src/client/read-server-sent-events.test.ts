@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  openEventStream,
+  type SseTestServer,
+  startSseTestServer,
+  writeParts,
+} from '../../test/sse-test-server.js';
 import { readServerSentEvents, type ServerSentEvent } from './read-server-sent-events.js';
-import { openEventStream, type SseTestServer, startSseTestServer, writeParts } from './sse-test-server.js';
 
 const encoder = new TextEncoder();
 // Multi-line data, CRLF and bare CR line ends, a comment, an id, a 4-byte and a 3-byte character.

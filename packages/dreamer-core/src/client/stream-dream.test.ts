@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  openEventStream,
+  type SseTestServer,
+  startSseTestServer,
+  writeParts,
+} from '../../test/sse-test-server.js';
 import type { RunEvent } from '../runner/run-types.js';
-import { openEventStream, type SseTestServer, startSseTestServer, writeParts } from './sse-test-server.js';
 import { streamDream } from './stream-dream.js';
 
 const STEP = {

@@ -1,3 +1,5 @@
+// Test support for the client suites: a real loopback HTTP server writing server-sent events
+// in chosen pieces. Kept out of src/ so the package never ships node:http.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
