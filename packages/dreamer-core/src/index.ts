@@ -26,7 +26,12 @@ export { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, estimateTokens } from './runner/ca
 export type { Dreamer, DreamerOptions } from './runner/create-dreamer.js';
 export { createDreamer } from './runner/create-dreamer.js';
 export type { ArgumentProblem } from './runner/read-run-arguments.js';
-export { MAX_INPUT_VALUE_LENGTH, MAX_TOPIC_LENGTH, readRunArguments } from './runner/read-run-arguments.js';
+export {
+  checkRunArguments,
+  MAX_INPUT_VALUE_LENGTH,
+  MAX_TOPIC_LENGTH,
+  readRunArguments,
+} from './runner/read-run-arguments.js';
 export { resolveStageModel, STUB_PROVIDER } from './runner/resolve-stage-model.js';
 export type {
   ResolvedModel,

@@ -1,8 +1,7 @@
 import {
+  checkRunArguments,
   DEFAULT_PIPELINE,
-  DreamError,
   type RunArguments,
-  readRunArguments,
   STUB_PROVIDER,
   validatePipeline,
 } from '@svc/dreamer-core';
@@ -69,17 +68,7 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
   // The core checks again when it runs; checking here first means a malformed request is
   // refused before it takes a slot or pays (a resumed run's stored pipeline is checked later).
   const checkRunRequest: preHandlerAsyncHookHandler = async function checkRunRequest(request) {
-    const args = readRunArguments(request.body);
-    if (args.pipeline === undefined || args.resumeFrom !== undefined) return;
-    const topic = args.inputValues?.topic ?? args.topic;
-    const validation = validatePipeline(args.pipeline, {
-      inputValues: { ...args.inputValues, ...(topic !== undefined ? { topic } : {}) },
-    });
-    if (!validation.ok) {
-      throw new DreamError('DREAM_INVALID_PIPELINE', 'The pipeline is invalid', {
-        details: validation.errors,
-      });
-    }
+    checkRunArguments(request.body);
   };
   const reserveSlot: preHandlerAsyncHookHandler = async function reserveRunSlot(request) {
     slots.set(request, dreamer.reserveSlot(caller(request)));

@@ -9,6 +9,7 @@ import {
   type ScriptedAnswer,
 } from '../testing/scripted-provider-registry.js';
 import { createDreamer } from './create-dreamer.js';
+import { checkRunArguments } from './read-run-arguments.js';
 import type { RunEvent } from './run-types.js';
 
 const twoStages: PipelineDefinition = {
@@ -364,6 +365,18 @@ describe('createDreamer', () => {
       });
     }
     expect(store.list()).toHaveLength(0);
+  });
+
+  it("checks arguments and a new run's pipeline without running, as run() would", () => {
+    expect(checkRunArguments({ topic: 'tea', pipeline: twoStages })).toMatchObject({ topic: 'tea' });
+    expect(() => checkRunArguments({ topic: 'tea', depth: 'x' })).toThrow(
+      expect.objectContaining({ code: 'DREAM_INVALID_ARGUMENTS' }),
+    );
+    const required = { ...twoStages, inputs: [{ name: 'audience', required: true }] };
+    expect(() => checkRunArguments({ topic: 'tea', pipeline: required })).toThrow(
+      expect.objectContaining({ code: 'DREAM_INVALID_PIPELINE' }),
+    );
+    expect(checkRunArguments({ resumeFrom: 'run-1' })).toEqual({ resumeFrom: 'run-1' });
   });
 
   it('turns a store failure into DREAM_STORE_FAILED and still reports the error', async () => {

@@ -34,6 +34,22 @@ function modelChoices(args: RunArguments): Pick<RunSettings, 'provider' | 'model
   };
 }
 
+/**
+ * The pipeline and input values a new run (no `resumeFrom`) would use, validated: the run's
+ * `topic` is the `topic` input unless `inputValues.topic` says otherwise. Throws
+ * `DREAM_INVALID_PIPELINE` with the validator's errors.
+ */
+export function resolveNewRun(args: RunArguments): {
+  pipeline: PipelineDefinition;
+  inputValues: Record<string, string>;
+} {
+  const topic = args.inputValues?.topic ?? args.topic;
+  const inputValues = { ...args.inputValues, ...(topic !== undefined ? { topic } : {}) };
+  const pipeline: PipelineDefinition = args.pipeline ?? DEFAULT_PIPELINE;
+  assertValidPipeline(pipeline, inputValues);
+  return { pipeline, inputValues };
+}
+
 /** Validates a new run's pipeline and builds its record (stored when a store is given). */
 export async function createRunRecord(args: {
   args: RunArguments;
@@ -43,9 +59,7 @@ export async function createRunRecord(args: {
   runner: string | undefined;
 }): Promise<RunRecord> {
   const topic = args.args.topic as string;
-  const inputValues = { ...args.args.inputValues, topic: args.args.inputValues?.topic ?? topic };
-  const pipeline: PipelineDefinition = args.args.pipeline ?? DEFAULT_PIPELINE;
-  assertValidPipeline(pipeline, inputValues);
+  const { pipeline, inputValues } = resolveNewRun(args.args);
   const record: RunRecord = {
     id: args.id,
     status: 'running',

@@ -1,4 +1,5 @@
 import { DreamError } from '../errors.js';
+import { resolveNewRun } from './open-run-record.js';
 import type { RunArguments } from './run-types.js';
 
 /** Longest topic accepted, in characters. */
@@ -127,4 +128,21 @@ export function readRunArguments(input: unknown): RunArguments {
     });
   }
   return input as RunArguments;
+}
+
+/**
+ * Everything `dreamer.run` checks before it stores or calls anything, without running: the
+ * arguments (`DREAM_INVALID_ARGUMENTS`) and, for a new run, its pipeline with the input values
+ * (`DREAM_INVALID_PIPELINE`). A resumed run's stored pipeline is checked when it runs. Lets a
+ * host refuse a malformed request before it admits or charges it.
+ *
+ * @example
+ * ```ts
+ * const args = checkRunArguments(request.body); // throws a DreamError with pointers
+ * ```
+ */
+export function checkRunArguments(input: unknown): RunArguments {
+  const args = readRunArguments(input);
+  if (args.resumeFrom === undefined) resolveNewRun(args);
+  return args;
 }
