@@ -1,5 +1,6 @@
 import type { RunStore } from '@svc/dreamer-core';
 import {
+  checkRunArguments,
   createDreamer,
   type ProviderRegistry,
   type RunArguments,
@@ -37,8 +38,9 @@ export interface DreamerServices {
   /** Runs for `user` (the caller has checked membership, holds a slot and has paid). */
   run(user: RequestUser, args: RunArguments, options?: RunOptions): Promise<RunResult>;
   /**
-   * The whole admission for surfaces without HTTP guards (adapter, MCP): membership, a slot, the
-   * `feature:dreamer.run` charge, the run, and a refund when the run failed on the server's side.
+   * The whole admission for surfaces without HTTP guards (adapter, MCP): membership, the
+   * arguments, a slot, the `feature:dreamer.run` charge, the run, and a refund when the run
+   * failed on the server's side. A refused request never pays.
    */
   runAdmitted(user: RequestUser, args: RunArguments, options?: RunOptions): Promise<RunResult>;
   /** True when a failure with this error should give the run's charge back (a 5xx-class failure). */
@@ -165,6 +167,7 @@ export function createDreamerServices(options: {
     runOptions: RunOptions = {},
   ): Promise<RunResult> {
     gate.access.requireMembership(user, DREAM_FEATURE);
+    checkRunArguments(args);
     const slot = reserveSlot(user);
     try {
       const charge: MeterCharge = await gate.meter.charge({ user, resource: DREAM_RUN_RESOURCE });
