@@ -22,6 +22,7 @@ import { dreamerRoutes } from './dreamer/dreamer-routes.js';
 import { RUN_COLLECTION } from './dreamer/kysely-run-store.js';
 import { createModelProviderRegistry } from './dreamer/providers/model-provider-registry.js';
 import { installErrorHandling } from './errors/error-handler.js';
+import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { registerActivityTools } from './mcp/activity-tools.js';
 import { createDreamerTools } from './mcp/dreamer-tools.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
@@ -44,7 +45,7 @@ export interface BuildServerOptions {
   config: ServerConfig;
   /** An open database (tests inject one); by default one is opened from the config and closed with the server. */
   database?: Database;
-  /** Outgoing mail; by default a development outbox kept in memory and readable by admins. */
+  /** Outgoing mail; by default SMTP when `SMTP_URL` is set, else a development outbox kept in memory and readable by admins. */
   mailer?: Mailer;
   clock?: Clock;
   /** Adapter functions reachable at `/api/adapters/{system}/{fn}`; by default the built-in ones, `activity-pages` and `dreamer`. */
@@ -80,6 +81,22 @@ function serializeRequest(request: FastifyRequest): Record<string, unknown> {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * The mailer the configuration asks for: SMTP when `SMTP_URL` is set (closed with the server),
+ * else the development outbox kept in memory and readable by admins.
+ */
+function createConfiguredMailer(config: ServerConfig, app: FastifyInstance): Mailer {
+  if (!config.mail) {
+    if (config.env === 'production') {
+      app.log.warn('SMTP_URL is not set: verification mail stays in the admin outbox (GET /auth/outbox)');
+    }
+    return createMemoryMailer({ limit: 200 });
+  }
+  const mailer = createSmtpMailer(config.mail);
+  app.addHook('onClose', async () => mailer.close());
+  return mailer;
 }
 
 /**
@@ -133,7 +150,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   if (!options.database) app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db);
 
-  const mailer = options.mailer ?? createMemoryMailer({ limit: 200 });
+  const mailer = options.mailer ?? createConfiguredMailer(config, app);
   const gate = createGate({
     db: database.db,
     mailer,

@@ -38,6 +38,7 @@ describe('loadConfig defaults', () => {
       identityCacheMs: 1000,
       dreamerStageTimeoutMs: 120_000,
       instanceId: expect.any(String),
+      mail: undefined,
       models: { providers: [] },
     });
   });
@@ -92,6 +93,7 @@ describe('loadConfig reads every variable', () => {
       identityCacheMs: 250,
       dreamerStageTimeoutMs: 120_000,
       instanceId: expect.any(String),
+      mail: undefined,
       models: { providers: [] },
     });
   });
@@ -258,6 +260,32 @@ describe('loadConfig in production', () => {
 
 describe('loadConfig reads the model providers', () => {
   const KEY = 'sk-test-0123456789-secret';
+
+  it('reads SMTP_URL with MAIL_FROM, and never shows the SMTP password in a problem', () => {
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://svc:pw-123@mail.example.com:465',
+        MAIL_FROM: 'svc <no-reply@example.com>',
+      }).mail,
+    ).toEqual({ url: 'smtps://svc:pw-123@mail.example.com:465', from: 'svc <no-reply@example.com>' });
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as { problems: string[] }).problems;
+      }
+    };
+    expect(problemsOf({ SMTP_URL: 'smtp://svc:pw-123@mail.example.com' })).toEqual([
+      'MAIL_FROM is required with SMTP_URL, e.g. "svc <no-reply@example.com>".',
+    ]);
+    expect(problemsOf({ MAIL_FROM: 'no-reply@example.com' })).toEqual([
+      'MAIL_FROM is set but SMTP_URL is not: set both to send real mail.',
+    ]);
+    const bad = problemsOf({ SMTP_URL: 'http://svc:pw-123@mail.example.com', MAIL_FROM: 'not an address' });
+    expect(bad).toHaveLength(2);
+    expect(bad.join(' ')).not.toContain('pw-123');
+  });
 
   it('names the instance by SVC_INSTANCE_ID, else by host and port', () => {
     expect(loadConfig({ SVC_INSTANCE_ID: ' worker-7 ' }).instanceId).toBe('worker-7');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type ModelProvidersConfig, readModelProvidersConfig } from './dreamer/providers/model-config.js';
+import { type MailConfig, readMailConfig } from './mail/mail-config.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payments/payments-config.js';
 
 /** Development secrets: fine offline, refused in production. */
@@ -40,6 +41,8 @@ export interface ServerConfig {
   instanceId: string;
   /** The payment processor (`PAY_*`); undefined while `PAY_SECRET_KEY` is unset. */
   payments: PaymentsConfig | undefined;
+  /** Outgoing mail over SMTP (`SMTP_URL`, `MAIL_FROM`); undefined keeps mail in the admin-readable outbox. */
+  mail: MailConfig | undefined;
   /** Model providers of the ideation pipeline (`OPENAI_*`, `ANTHROPIC_*`, `MODEL_STREAMING`); none by default. */
   models: ModelProvidersConfig;
 }
@@ -165,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     dreamerStageTimeoutMs,
     instanceId,
     payments: readPaymentsConfig(env, problems),
+    mail: readMailConfig(env, problems),
     models: readModelProvidersConfig(env, problems),
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
