@@ -33,7 +33,7 @@ const RUN_EVENT_TYPES: ReadonlySet<string> = new Set(['start', 'stage_start', 's
  * for await (const event of streamDream({
  *   baseUrl: 'http://127.0.0.1:3000',
  *   args: { topic: 'tools for beekeepers', mode: 'wild' },
- *   headers: { authorization: `Bearer ${process.env.SVC_API_KEY}` },
+ *   headers: { authorization: `Bearer ${apiKey}` }, // an API key: svc_…
  * })) {
  *   if (event.type === 'stage_done') console.log(event.step.label, event.step.usage);
  *   if (event.type === 'done') console.log(event.result.outputs);
