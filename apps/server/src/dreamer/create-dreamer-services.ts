@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { statusOf } from '../errors/status-table.js';
 import { DreamerServerError, toDreamerErrorPayload } from './dreamer-errors.js';
-import { createKyselyRunStore } from './kysely-run-store.js';
+import { createKyselyRunStore, markStaleRuns } from './kysely-run-store.js';
 
 /** The meter resource every run is priced by (a `meter_rules` document; none means free). */
 export const DREAM_RUN_RESOURCE = 'feature:dreamer.run';
@@ -195,7 +195,7 @@ export function createDreamerServices(options: {
     recoverStaleRuns: ({ atStart = false } = {}) => {
       const now = coreClock.now();
       const idleSince = new Date(now.getTime() - RUN_STALE_AFTER_MS);
-      return createKyselyRunStore({ db, owner: '' }).markStaleRunning(now, {
+      return markStaleRuns(db, now, {
         idleSince,
         ...(atStart ? { runner: options.instanceId } : {}),
       });

@@ -13,7 +13,6 @@ import type {
   preHandlerAsyncHookHandler,
   RouteShorthandOptions,
 } from 'fastify';
-import { statusOf } from '../errors/status-table.js';
 import { abortOnDisconnect } from '../plugins/abort-on-disconnect.js';
 import { requireAuth, requireMembership } from '../plugins/guards.js';
 import { meterGuard, refundRequestCharge } from '../plugins/meter-guard.js';
@@ -23,7 +22,6 @@ import {
   type DreamerServices,
   type RunSlot,
 } from './create-dreamer-services.js';
-import { toDreamerErrorPayload } from './dreamer-errors.js';
 import {
   modelsSchema,
   pipelineRouteSchema,
@@ -91,6 +89,7 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
     try {
       return await dreamer.run(caller(request), request.body, { signal: abortOnDisconnect(reply) });
     } finally {
+      // The response hooks do not run for a client that already hung up: free the slot here.
       releaseSlot(request);
     }
   });
@@ -112,14 +111,14 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
         });
       } catch (error) {
         if (stream === undefined) throw error;
-        // The `error` event is out; a server-side failure gives the charge back.
-        if (dreamer.isRefundable(error)) await refundRequestCharge(request);
-        const payload = toDreamerErrorPayload(error);
-        if (!payload || statusOf(payload.code) >= 500) {
+        // The `error` event is out; a server-side failure is logged and gives the charge back.
+        if (dreamer.isRefundable(error)) {
           request.log.warn({ err: error }, 'dreamer stream run failed');
+          await refundRequestCharge(request);
         }
       } finally {
         stream?.close();
+        // A hijacked reply skips Fastify's response hooks: free the slot here.
         releaseSlot(request);
       }
       return reply;

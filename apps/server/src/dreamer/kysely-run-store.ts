@@ -1,4 +1,11 @@
-import { DreamError, isStaleRun, type RunRecord, type RunStore, STALE_RUN_ERROR } from '@svc/dreamer-core';
+import {
+  DreamError,
+  isStaleRun,
+  type RunRecord,
+  type RunStore,
+  STALE_RUN_ERROR,
+  type StaleRunFilter,
+} from '@svc/dreamer-core';
 import type { GateDatabase } from '@svc/gate';
 import type { Kysely } from 'kysely';
 
@@ -31,17 +38,66 @@ function toRecord(row: RunRow): RunRecord {
   };
 }
 
-function splitRecord(record: RunRecord): { body: RunBody; createdAt: number; updatedAt: number } {
-  const { id: _id, createdAt, updatedAt, ...body } = record;
-  for (const key of Object.keys(body) as (keyof RunBody)[]) if (body[key] === undefined) delete body[key];
-  return { body, createdAt: Date.parse(createdAt), updatedAt: Date.parse(updatedAt) };
+function toRow(record: RunRecord): RunRow & { created_at: number; updated_at: number } {
+  const { id, createdAt, updatedAt, ...body } = record;
+  // JSON drops fields patched to undefined, as the RunStore contract asks.
+  return { id, created_at: Date.parse(createdAt), updated_at: Date.parse(updatedAt), body: toBody(body) };
+}
+
+type Database = Kysely<GateDatabase>;
+
+/**
+ * Writes `next` over `row` unless the row changed since it was read (compare-and-swap on its
+ * body); the row as written, or undefined when another writer came first.
+ */
+async function writeIfUnchanged(db: Database, row: RunRow, next: RunRow & { updated_at: number }) {
+  const result = await db
+    .updateTable('documents')
+    .set({ body: next.body, updated_at: next.updated_at })
+    .where('collection', '=', RUN_COLLECTION)
+    .where('id', '=', row.id)
+    .where('body', '=', row.body)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1
+    ? { ...row, body: next.body, updated_at: next.updated_at }
+    : undefined;
+}
+
+/**
+ * Marks the `running` records of every owner that are stale under `filter` (every one without
+ * a filter) as `error` with {@link STALE_RUN_ERROR}; returns how many. A record that changes
+ * meanwhile (its run checkpointed) is left alone.
+ *
+ * @example
+ * await markStaleRuns(db, new Date(), { runner: 'web-1', idleSince });
+ */
+export async function markStaleRuns(db: Database, now: Date, filter?: StaleRunFilter): Promise<number> {
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'created_at', 'updated_at', 'body'])
+    .where('collection', '=', RUN_COLLECTION)
+    .where('body', 'like', `${RUNNING_PREFIX}%`)
+    .execute();
+  let count = 0;
+  for (const row of rows) {
+    const record = toRecord(row);
+    if (!isStaleRun(record, filter)) continue;
+    const stale = {
+      ...record,
+      status: 'error' as const,
+      error: { ...STALE_RUN_ERROR },
+      updatedAt: now.toISOString(),
+    };
+    if (await writeIfUnchanged(db, row, toRow(stale))) count += 1;
+  }
+  return count;
 }
 
 /**
  * A {@link RunStore} over the gate's `documents` table: each run is a private document of
  * `owner` in {@link RUN_COLLECTION}, so its owner reads it through `/db/dreamer_runs` like any
  * document. Reads and writes see only `owner`'s runs (another user's run id reads as unknown);
- * `markStaleRunning` covers every owner (recovery sweeps all runs). Changes are compare-and-swap
+ * `markStaleRunning` covers every owner ({@link markStaleRuns}). Changes are compare-and-swap
  * on the row's previous body, so concurrent writers never lose each other's fields and two
  * resumes of one run cannot both win.
  *
@@ -49,7 +105,7 @@ function splitRecord(record: RunRecord): { body: RunBody; createdAt: number; upd
  * const store = createKyselyRunStore({ db: database.db, owner: user.id });
  * const dreamer = createDreamer({ providers, store, clock });
  */
-export function createKyselyRunStore(options: { db: Kysely<GateDatabase>; owner: string }): RunStore {
+export function createKyselyRunStore(options: { db: Database; owner: string }): RunStore {
   const { db, owner } = options;
 
   const readRow = (id: string): Promise<RunRow | undefined> =>
@@ -61,36 +117,14 @@ export function createKyselyRunStore(options: { db: Kysely<GateDatabase>; owner:
       .where('id', '=', id)
       .executeTakeFirst();
 
-  /** Writes `next` over `row` unless the row changed since it was read; true when written. */
-  async function swap(row: RunRow, next: RunRecord): Promise<boolean> {
-    const { body, updatedAt } = splitRecord(next);
-    const result = await db
-      .updateTable('documents')
-      .set({ body: toBody(body), updated_at: updatedAt })
-      .where('collection', '=', RUN_COLLECTION)
-      .where('id', '=', row.id)
-      .where('owner', '=', owner)
-      .where('body', '=', row.body)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
   return {
     async create(record) {
-      const { body, createdAt, updatedAt } = splitRecord(record);
+      const row = toRow(record);
       await db
         .insertInto('documents')
-        .values({
-          id: record.id,
-          collection: RUN_COLLECTION,
-          owner,
-          visibility: 'private',
-          created_at: createdAt,
-          updated_at: updatedAt,
-          body: toBody(body),
-        })
+        .values({ ...row, collection: RUN_COLLECTION, owner, visibility: 'private' })
         .execute();
-      return structuredClone(record);
+      return toRecord(row);
     },
 
     async get(id) {
@@ -99,12 +133,12 @@ export function createKyselyRunStore(options: { db: Kysely<GateDatabase>; owner:
     },
 
     async update(id, patch) {
-      // A write lost to a concurrent one (the owner deleting the run, say) is read again and retried.
+      // A write lost to a concurrent one (a heartbeat, the stale sweep) is read again and retried.
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const row = await readRow(id);
         if (!row) throw new DreamError('DREAM_RUN_NOT_FOUND', `No run "${id}"`);
-        const next = { ...toRecord(row), ...patch } as RunRecord;
-        if (await swap(row, next)) return splitRecordBack(next);
+        const written = await writeIfUnchanged(db, row, toRow({ ...toRecord(row), ...patch } as RunRecord));
+        if (written) return toRecord(written);
       }
       throw new DreamError('DREAM_STORE_FAILED', `Run "${id}" kept changing while being saved`);
     },
@@ -112,49 +146,18 @@ export function createKyselyRunStore(options: { db: Kysely<GateDatabase>; owner:
     async reopen(id, updatedAt) {
       const row = await readRow(id);
       if (!row) return undefined;
-      const current = toRecord(row);
+      const { error: _error, ...current } = toRecord(row);
       if (current.status !== 'error' && current.status !== 'aborted') return undefined;
-      const { error: _error, ...rest } = current;
-      const next: RunRecord = { ...rest, status: 'running', resumes: (current.resumes ?? 0) + 1, updatedAt };
-      return (await swap(row, next)) ? next : undefined;
+      const next: RunRecord = {
+        ...current,
+        status: 'running',
+        resumes: (current.resumes ?? 0) + 1,
+        updatedAt,
+      };
+      const written = await writeIfUnchanged(db, row, toRow(next));
+      return written ? toRecord(written) : undefined;
     },
 
-    async markStaleRunning(now, filter) {
-      const rows = await db
-        .selectFrom('documents')
-        .select(['id', 'updated_at', 'body'])
-        .where('collection', '=', RUN_COLLECTION)
-        .where('body', 'like', `${RUNNING_PREFIX}%`)
-        .execute();
-      let count = 0;
-      for (const row of rows) {
-        const body = JSON.parse(row.body) as RunBody;
-        const updatedAt = new Date(Number(row.updated_at)).toISOString();
-        if (!isStaleRun({ status: body.status, runner: body.runner, updatedAt }, filter)) continue;
-        const result = await db
-          .updateTable('documents')
-          .set({
-            body: toBody({ ...body, status: 'error', error: { ...STALE_RUN_ERROR } }),
-            updated_at: now.getTime(),
-          })
-          .where('collection', '=', RUN_COLLECTION)
-          .where('id', '=', row.id)
-          .where('body', '=', row.body)
-          .executeTakeFirst();
-        count += Number(result.numUpdatedRows);
-      }
-      return count;
-    },
-  };
-}
-
-/** The record as a caller of `update` sees it: fields patched to undefined are gone. */
-function splitRecordBack(record: RunRecord): RunRecord {
-  const { body, createdAt, updatedAt } = splitRecord(structuredClone(record));
-  return {
-    ...body,
-    id: record.id,
-    createdAt: new Date(createdAt).toISOString(),
-    updatedAt: new Date(updatedAt).toISOString(),
+    markStaleRunning: (now, filter) => markStaleRuns(db, now, filter),
   };
 }
