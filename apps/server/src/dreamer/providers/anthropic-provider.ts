@@ -3,7 +3,7 @@ import type { AnthropicProviderConfig } from './model-config.js';
 import { type ModelProvider, toUsage } from './model-provider.js';
 import { isRetryableStatus, ModelProviderError, toSafeUpstreamText } from './model-provider-error.js';
 import { parseEventData, readEventStream } from './read-event-stream.js';
-import { type ModelRequest, readJsonBody, sendModelRequest } from './send-model-request.js';
+import { type ModelRequest, requestCompletion } from './send-model-request.js';
 
 type Json = Record<string, unknown>;
 
@@ -140,24 +140,12 @@ export function createAnthropicProvider(
       const body: Json = { model: completion.model, max_tokens: config.maxTokens };
       if (system !== '') body.system = system;
       Object.assign(body, { messages, stream: config.streaming });
-      const headers: Record<string, string> = {
-        'content-type': 'application/json',
-        'anthropic-version': '2023-06-01',
-      };
-      if (config.streaming) headers.accept = 'text/event-stream';
+      const headers: Record<string, string> = { 'anthropic-version': '2023-06-01' };
       if (config.apiKey) headers['x-api-key'] = config.apiKey;
-      const request: ModelRequest = {
-        provider: config.name,
-        url: `${config.baseUrl}/v1/messages`,
-        headers,
-        body,
-        apiKey: config.apiKey,
-        signal: completion.signal,
-        fetch: fetchImpl,
-      };
-      const response = await sendModelRequest(request);
-      if (config.streaming) return readStreamAnswer(response, request);
-      return readJsonAnswer(await readJsonBody(response, request), request);
+      return requestCompletion(
+        { config, path: '/v1/messages', headers, body, completion, fetch: fetchImpl },
+        { json: readJsonAnswer, stream: readStreamAnswer },
+      );
     },
   };
 }

@@ -3,7 +3,7 @@ import type { OpenAiCompatibleProviderConfig } from './model-config.js';
 import { type ModelProvider, toUsage } from './model-provider.js';
 import { isRetryableStatus, ModelProviderError, toSafeUpstreamText } from './model-provider-error.js';
 import { parseEventData, readEventStream } from './read-event-stream.js';
-import { type ModelRequest, readJsonBody, sendModelRequest } from './send-model-request.js';
+import { type ModelRequest, requestCompletion } from './send-model-request.js';
 
 type Json = Record<string, unknown>;
 
@@ -90,21 +90,13 @@ export function createOpenAiCompatibleProvider(
       if (config.streaming) body.stream_options = { include_usage: true };
       if (completion.outputFormat === 'json' && config.jsonMode)
         body.response_format = { type: 'json_object' };
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (config.streaming) headers.accept = 'text/event-stream';
-      if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
-      const request: ModelRequest = {
-        provider: config.name,
-        url: `${config.baseUrl}/chat/completions`,
-        headers,
-        body,
-        apiKey: config.apiKey,
-        signal: completion.signal,
-        fetch: fetchImpl,
-      };
-      const response = await sendModelRequest(request);
-      if (config.streaming) return readStreamAnswer(response, request);
-      return readJsonAnswer(await readJsonBody(response, request), request);
+      const headers: Record<string, string> = config.apiKey
+        ? { authorization: `Bearer ${config.apiKey}` }
+        : {};
+      return requestCompletion(
+        { config, path: '/chat/completions', headers, body, completion, fetch: fetchImpl },
+        { json: readJsonAnswer, stream: readStreamAnswer },
+      );
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { CompletionRequest, CompletionResult } from '@svc/dreamer-core';
 import {
   isRetryableStatus,
   ModelProviderError,
@@ -182,4 +183,47 @@ export async function readJsonBody(response: Response, request: ModelRequest): P
       `${request.provider} answered with a body that is not JSON: ${toSafeUpstreamText(text, request.apiKey)}`,
     );
   }
+}
+
+/** How one wire protocol reads an answer: from a JSON body, or from an event stream. */
+export interface AnswerReaders {
+  json(body: unknown, request: ModelRequest): CompletionResult;
+  stream(response: Response, request: ModelRequest): Promise<CompletionResult>;
+}
+
+/**
+ * The exchange every provider makes: POST `body` as JSON to `baseUrl + path` (asking for an
+ * event stream when `streaming`), then read the answer with the protocol's `readers`.
+ *
+ * @example
+ * ```ts
+ * return requestCompletion({ config, path: '/chat/completions', headers, body, completion, fetch }, readers);
+ * ```
+ */
+export async function requestCompletion(
+  exchange: {
+    config: { name: string; baseUrl: string; apiKey: string | undefined; streaming: boolean };
+    path: string;
+    headers: Record<string, string>;
+    body: unknown;
+    completion: CompletionRequest;
+    fetch: typeof fetch;
+  },
+  readers: AnswerReaders,
+): Promise<CompletionResult> {
+  const { config, completion } = exchange;
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...exchange.headers };
+  if (config.streaming) headers.accept = 'text/event-stream';
+  const request: ModelRequest = {
+    provider: config.name,
+    url: `${config.baseUrl}${exchange.path}`,
+    headers,
+    body: exchange.body,
+    apiKey: config.apiKey,
+    signal: completion.signal,
+    fetch: exchange.fetch,
+  };
+  const response = await sendModelRequest(request);
+  if (config.streaming) return readers.stream(response, request);
+  return readers.json(await readJsonBody(response, request), request);
 }
