@@ -7,7 +7,7 @@ import {
 import { type AuthService, createAuthService } from './auth/auth-service.js';
 import { createDataService, type DataService } from './data/data-service.js';
 import type { GateDatabase } from './db/schema.js';
-import { createIdentityCache, type IdentityCache } from './identity-cache.js';
+import { type CachedCredential, createIdentityCache, type IdentityCache } from './identity-cache.js';
 import { createKeyService, type KeyService } from './keys/key-service.js';
 import { createMembershipService, type MembershipService } from './membership/membership-service.js';
 import { createDefaultCatalogue, type PlanCatalogue } from './membership/plan-catalogue.js';
@@ -92,7 +92,7 @@ function invalidatingOnChange(
       },
       async logout(input) {
         await auth.logout(input);
-        cache.forget(input.sessionToken);
+        cache.forget({ channel: 'session', value: input.sessionToken });
       },
       async changePassword(input) {
         await auth.changePassword(input);
@@ -155,15 +155,20 @@ export function createGate(options: CreateGateOptions): Gate {
     membership,
     invalidateUser: (userId) => cache.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
-      const credential = apiKey ?? sessionToken;
+      // Each credential is read on its own channel only: the cache key carries the channel.
+      const credential: CachedCredential | undefined = apiKey
+        ? { channel: 'api-key', value: apiKey }
+        : sessionToken
+          ? { channel: 'session', value: sessionToken }
+          : undefined;
       if (!credential) return null;
       const now = deps.clock.now();
       const cached = cache.get(credential, now);
       if (cached) return cached;
       let user: RequestUser | null = null;
       let expiresAt: number | undefined;
-      if (apiKey) {
-        const resolved = await keys.resolve(apiKey);
+      if (credential.channel === 'api-key') {
+        const resolved = await keys.resolve(credential.value);
         if (resolved) {
           const withMembership = {
             ...resolved.user,
@@ -171,8 +176,8 @@ export function createGate(options: CreateGateOptions): Gate {
           };
           user = access.toRequestUser(withMembership, 'api-key', resolved.keyId);
         }
-      } else if (sessionToken) {
-        const resolved = await auth.resolveSession(sessionToken);
+      } else {
+        const resolved = await auth.resolveSession(credential.value);
         if (resolved) {
           const withMembership = {
             ...resolved.user,
@@ -182,7 +187,7 @@ export function createGate(options: CreateGateOptions): Gate {
           expiresAt = resolved.expiresAt;
         }
       }
-      if (user) cache.set(credential, user, now, expiresAt);
+      if (user) cache.set(credential, user, expiresAt === undefined ? { now } : { now, expiresAt });
       return user;
     },
   };

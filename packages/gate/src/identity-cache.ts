@@ -6,33 +6,51 @@ interface Entry {
   validUntil: number;
 }
 
+/** The channel a credential arrived on: the session cookie or an API-key header. */
+export type CredentialChannel = RequestUser['via'];
+
+/**
+ * A credential as the cache knows it: its string *and* the channel it arrived on. The same
+ * string on another channel is another credential (a session JWT sent as `x-api-key` must never
+ * hit the entry its cookie use left behind).
+ */
+export interface CachedCredential {
+  channel: CredentialChannel;
+  value: string;
+}
+
 /**
  * Remembers, for a short time, which user a credential (a session token or an API key)
  * resolved to, so a busy client is not re-verified against the database on every request.
  *
- * Correctness rests on invalidation, not on the lifetime: every gate operation that changes
- * what a credential may do (logout, revoking a key, a role or password change) invalidates the
- * affected entries at once. The lifetime only bounds how long a change made *outside* this
- * process (another server instance, a manual database edit) can go unseen. Failed lookups are
- * never cached, so random tokens cannot fill it; it holds at most `maxEntries`.
+ * Entries are keyed by channel and credential together, and an entry is only served to the
+ * channel that resolved it. Correctness rests on invalidation, not on the lifetime: every gate
+ * operation that changes what a credential may do (logout, revoking a key, a role or password
+ * change) invalidates the affected entries at once. The lifetime only bounds how long a change
+ * made *outside* this process (another server instance, a manual database edit) can go unseen.
+ * Failed lookups are never cached, so random tokens cannot fill it; it holds at most `maxEntries`.
  */
 export interface IdentityCache {
-  get(credential: string, now: number): RequestUser | undefined;
-  set(credential: string, user: RequestUser, now: number, expiresAt?: number): void;
+  get(credential: CachedCredential, now: number): RequestUser | undefined;
+  /** Trusts `user` until `now + ttlMs` or `expiresAt` (the credential's own expiry), whichever is first. */
+  set(credential: CachedCredential, user: RequestUser, validity: { now: number; expiresAt?: number }): void;
   /** Drops every entry of a user (roles, password, membership or verification changed). */
   invalidateUser(userId: string): void;
   /** Drops the entries of one session or API key by its id. */
   invalidateCredential(credentialId: string): void;
-  /** Drops the entry of one credential string. */
-  forget(credential: string): void;
+  /** Drops the entry of one credential. */
+  forget(credential: CachedCredential): void;
 }
+
+// The channel names contain no ':', so `channel:value` never collides across channels.
+const keyOf = (credential: CachedCredential): string => `${credential.channel}:${credential.value}`;
 
 /**
  * Creates an identity cache; a `ttlMs` of 0 disables it.
  *
  * @example
  * const cache = createIdentityCache({ ttlMs: 1000 });
- * cache.set(token, user, clock.now(), sessionExpiresAt);
+ * cache.set({ channel: 'session', value: token }, user, { now: clock.now(), expiresAt });
  */
 export function createIdentityCache(options: { ttlMs: number; maxEntries?: number }): IdentityCache {
   const { ttlMs } = options;
@@ -44,21 +62,23 @@ export function createIdentityCache(options: { ttlMs: number; maxEntries?: numbe
   return {
     get(credential, now) {
       if (ttlMs <= 0) return undefined;
-      const entry = entries.get(credential);
+      const key = keyOf(credential);
+      const entry = entries.get(key);
       if (entry === undefined) return undefined;
-      if (now >= entry.validUntil) {
-        entries.delete(credential);
+      // Belt and braces: an entry resolved on one channel is never handed to another.
+      if (now >= entry.validUntil || entry.user.via !== credential.channel) {
+        entries.delete(key);
         return undefined;
       }
       return entry.user;
     },
-    set(credential, user, now, expiresAt) {
-      if (ttlMs <= 0) return;
+    set(credential, user, { now, expiresAt }) {
+      if (ttlMs <= 0 || user.via !== credential.channel) return;
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
       }
-      entries.set(credential, {
+      entries.set(keyOf(credential), {
         user,
         validUntil: Math.min(now + ttlMs, expiresAt ?? Number.POSITIVE_INFINITY),
       });
@@ -66,7 +86,7 @@ export function createIdentityCache(options: { ttlMs: number; maxEntries?: numbe
     invalidateUser: (userId) => drop((user) => user.id === userId),
     invalidateCredential: (credentialId) => drop((user) => user.credentialId === credentialId),
     forget: (credential) => {
-      entries.delete(credential);
+      entries.delete(keyOf(credential));
     },
   };
 }
