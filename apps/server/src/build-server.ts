@@ -30,6 +30,7 @@ import { createStripePayments } from './payments/stripe-payments.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
 import { chargeRequest, installMeterRefunds } from './plugins/meter-guard.js';
 import { openApiPlugin } from './plugins/openapi-plugin.js';
+import { createRequestValidatorFactory } from './plugins/request-validators.js';
 import { activityRoutes } from './routes/activity-routes.js';
 import { adapterRoutes } from './routes/adapter-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
@@ -125,7 +126,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    // JSON bodies are validated without type coercion; query strings and params keep it.
+    schemaController: { compilersFactory: { buildValidator: createRequestValidatorFactory() } },
   });
   installErrorHandling(app);
   // The id in every log line is echoed to the client, so a report can be matched to its logs.
