@@ -22,6 +22,8 @@ import { dreamerRoutes } from './dreamer/dreamer-routes.js';
 import { RUN_COLLECTION } from './dreamer/kysely-run-store.js';
 import { createModelProviderRegistry } from './dreamer/providers/model-provider-registry.js';
 import { installErrorHandling } from './errors/error-handler.js';
+import { createClientErrorHandler, createFrameworkErrorHandler } from './errors/framework-errors.js';
+import { installJsonBodyParser } from './errors/json-body-parser.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { registerActivityTools } from './mcp/activity-tools.js';
 import { createDreamerTools } from './mcp/dreamer-tools.js';
@@ -31,6 +33,7 @@ import { gatePlugin } from './plugins/gate-plugin.js';
 import { chargeRequest, installMeterRefunds } from './plugins/meter-guard.js';
 import { openApiPlugin } from './plugins/openapi-plugin.js';
 import { createRequestValidatorFactory } from './plugins/request-validators.js';
+import { installSecurityHeaders } from './plugins/security-headers.js';
 import { activityRoutes } from './routes/activity-routes.js';
 import { adapterRoutes } from './routes/adapter-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
@@ -126,10 +129,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // Fastify's own refusals before routing, and Node's HTTP-level ones, in the one error shape.
+    frameworkErrors: createFrameworkErrorHandler(config),
+    clientErrorHandler: createClientErrorHandler(config),
     // JSON bodies are validated without type coercion; query strings and params keep it.
     schemaController: { compilersFactory: { buildValidator: createRequestValidatorFactory() } },
   });
   installErrorHandling(app);
+  installJsonBodyParser(app);
+  installSecurityHeaders(app, config);
   // The id in every log line is echoed to the client, so a report can be matched to its logs.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

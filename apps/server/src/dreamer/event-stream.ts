@@ -28,7 +28,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
   const response = reply.raw;
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'no-store, no-transform',
     'x-accel-buffering': 'no',
     'x-request-id': reply.request.id,
     // One stream per connection: a socket kept alive after a hijacked response is invisible to

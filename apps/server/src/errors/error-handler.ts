@@ -1,13 +1,29 @@
 import { isGateError } from '@svc/gate';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toDreamerErrorPayload } from '../dreamer/dreamer-errors.js';
+import { isServerError } from './server-error.js';
 import { statusOf } from './status-table.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route speaks JSON-RPC (`/mcp`): a body it cannot read (malformed or too-deep JSON, too
+     * large, not JSON) is answered as a JSON-RPC error rather than in the one error shape.
+     */
+    jsonRpcErrors?: boolean;
+  }
+}
 
 interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, unknown> };
 }
 
-function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+}
+
+function send(reply: FastifyReply, { status, body }: ErrorAnswer): FastifyReply {
   return reply.status(status).type('application/json').send(body);
 }
 
@@ -23,26 +39,37 @@ function fastifyCode(error: FastifyError): string | undefined {
   }
 }
 
-/**
- * Installs the single error handler and not-found handler: every failure leaves the server as
- * `{ error: { code, message, details? } }` with the status from the code table. Internal errors
- * are logged with the request id and answered without their message.
- */
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (isGateError(error)) {
-      const body: ErrorBody = { error: { code: error.code, message: error.message } };
-      if (error.details) body.error.details = error.details;
-      return send(reply, statusOf(error.code), body);
-    }
-    const dreamer = toDreamerErrorPayload(error);
-    if (dreamer) {
-      const status = statusOf(dreamer.code);
-      if (status >= 500) request.log.warn({ err: error }, 'dreamer run failed');
-      return send(reply, status, { error: dreamer });
-    }
-    if (error.validation) {
-      return send(reply, 400, {
+// JSON-RPC 2.0: a message that cannot be parsed (-32700), or read but not acceptable (-32600).
+const JSON_RPC_PARSE_ERROR = -32700;
+const JSON_RPC_INVALID_REQUEST = -32600;
+
+/** The JSON-RPC code of an error that kept the body from being read at all, else undefined. */
+function unreadableBodyCode(error: FastifyError): number | undefined {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return JSON_RPC_PARSE_ERROR;
+  }
+  if (isServerError(error) && (error.code === 'SERVER_JSON_TOO_DEEP' || error.code === 'SERVER_VALIDATION')) {
+    return JSON_RPC_PARSE_ERROR;
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return JSON_RPC_INVALID_REQUEST;
+  }
+  return undefined;
+}
+
+/** The status and one-shape body of any error, or undefined for an internal one. */
+function toErrorAnswer(error: FastifyError): ErrorAnswer | undefined {
+  if (isGateError(error) || isServerError(error)) {
+    const body: ErrorBody = { error: { code: error.code, message: error.message } };
+    if (error.details) body.error.details = error.details;
+    return { status: statusOf(error.code), body };
+  }
+  const dreamer = toDreamerErrorPayload(error);
+  if (dreamer) return { status: statusOf(dreamer.code), body: { error: dreamer } };
+  if (error.validation) {
+    return {
+      status: 400,
+      body: {
         error: {
           code: 'SERVER_VALIDATION',
           message: error.message,
@@ -53,28 +80,61 @@ export function installErrorHandling(app: FastifyInstance): void {
             })),
           },
         },
+      },
+    };
+  }
+  const mapped = fastifyCode(error);
+  if (mapped) return { status: statusOf(mapped), body: { error: { code: mapped, message: error.message } } };
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    const notFound = error.statusCode === 404;
+    return {
+      status: notFound ? 404 : 400,
+      body: { error: { code: notFound ? 'SERVER_NOT_FOUND' : 'SERVER_VALIDATION', message: error.message } },
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Installs the single error handler and not-found handler: every failure leaves the server as
+ * `{ error: { code, message, details? } }` with the status from the code table. Internal errors
+ * are logged with the request id and answered without their message. On a route marked
+ * `config.jsonRpcErrors` (`/mcp`), a body that cannot be read is answered as a JSON-RPC error
+ * (`-32700` parse error, `-32600` invalid request) carrying the server code in `error.data.code`.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const answer = toErrorAnswer(error);
+    if (!answer) {
+      request.log.error({ err: error }, 'request failed');
+      return send(reply, {
+        status: 500,
+        body: { error: { code: 'SERVER_INTERNAL', message: `Internal error (request ${request.id}).` } },
       });
     }
-    const mapped = fastifyCode(error);
-    if (mapped) return send(reply, statusOf(mapped), { error: { code: mapped, message: error.message } });
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode === 404 ? 404 : 400, {
-        error: {
-          code: error.statusCode === 404 ? 'SERVER_NOT_FOUND' : 'SERVER_VALIDATION',
-          message: error.message,
-        },
-      });
+    if (answer.status >= 500) request.log.warn({ err: error }, 'request failed');
+    const jsonRpcCode = request.routeOptions.config?.jsonRpcErrors ? unreadableBodyCode(error) : undefined;
+    if (jsonRpcCode !== undefined) {
+      const { code, message, details } = answer.body.error;
+      return reply
+        .status(answer.status)
+        .type('application/json')
+        .send({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: jsonRpcCode, message, data: { code, ...(details ? { details } : {}) } },
+        });
     }
-    request.log.error({ err: error }, 'request failed');
-    return send(reply, 500, {
-      error: { code: 'SERVER_INTERNAL', message: `Internal error (request ${request.id}).` },
-    });
+    return send(reply, answer);
   });
   app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, {
-      error: {
-        code: 'SERVER_NOT_FOUND',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+    send(reply, {
+      status: 404,
+      body: {
+        error: {
+          code: 'SERVER_NOT_FOUND',
+          message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+        },
       },
     }),
   );

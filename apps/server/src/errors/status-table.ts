@@ -8,6 +8,12 @@ import type { DreamerServerErrorCode } from '../dreamer/dreamer-errors.js';
 /** Codes the server raises itself (validation of routes, unknown routes, internal failures). */
 export type ServerErrorCode =
   | 'SERVER_VALIDATION'
+  | 'SERVER_BAD_REQUEST'
+  | 'SERVER_BAD_URL'
+  | 'SERVER_JSON_TOO_DEEP'
+  | 'SERVER_REQUEST_TIMEOUT'
+  | 'SERVER_URI_TOO_LONG'
+  | 'SERVER_HEADERS_TOO_LARGE'
   | 'SERVER_NOT_FOUND'
   | 'SERVER_METHOD_NOT_ALLOWED'
   | 'SERVER_PAYLOAD_TOO_LARGE'
@@ -52,6 +58,16 @@ export const STATUS_BY_CODE: Record<
   GATE_RATE_LIMITED: 429,
   GATE_NOT_CONFIGURED: 501,
   SERVER_VALIDATION: 400,
+  // Malformed HTTP, refused by Node's parser before Fastify sees it.
+  SERVER_BAD_REQUEST: 400,
+  // A URL that is not valid percent-encoding (`/db/%c0%ae`).
+  SERVER_BAD_URL: 400,
+  // A JSON body nested deeper than MAX_JSON_DEPTH, refused before parsing.
+  SERVER_JSON_TOO_DEEP: 400,
+  SERVER_REQUEST_TIMEOUT: 408,
+  // A path segment over Fastify's maxParamLength (100).
+  SERVER_URI_TOO_LONG: 414,
+  SERVER_HEADERS_TOO_LARGE: 431,
   SERVER_NOT_FOUND: 404,
   SERVER_METHOD_NOT_ALLOWED: 405,
   SERVER_PAYLOAD_TOO_LARGE: 413,

@@ -94,7 +94,11 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, optio
     await requestContext.run(context, () => serve(request.raw, reply.raw, request.body));
   }
 
-  const config = { rateLimit: { ...MCP_RATE_LIMIT, keyGenerator: (request: FastifyRequest) => request.ip } };
+  const config = {
+    rateLimit: { ...MCP_RATE_LIMIT, keyGenerator: (request: FastifyRequest) => request.ip },
+    // A body that cannot be read (malformed, too deep, too large) answers a JSON-RPC error.
+    jsonRpcErrors: true,
+  };
   app.post('', { schema: mcpSchema('POST'), config, bodyLimit: MCP_BODY_LIMIT }, handle);
   app.get('', { schema: mcpSchema('GET'), config }, handle);
   app.delete('', { schema: mcpSchema('DELETE'), config }, handle);

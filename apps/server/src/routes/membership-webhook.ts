@@ -15,6 +15,7 @@ export const membershipWebhookRoutes: FastifyPluginAsync<{ payments: Payments | 
   app,
   { payments },
 ) => {
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
