@@ -32,8 +32,10 @@ import { createStripePayments } from './payments/stripe-payments.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
 import { chargeRequest, installMeterRefunds } from './plugins/meter-guard.js';
 import { openApiPlugin } from './plugins/openapi-plugin.js';
+import { redactUrl } from './plugins/redact-url.js';
 import { createRequestValidatorFactory } from './plugins/request-validators.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
+import { SERVER_TIMEOUTS, type ServerTimeouts, toFastifyTimeouts } from './plugins/server-timeouts.js';
 import { activityRoutes } from './routes/activity-routes.js';
 import { adapterRoutes } from './routes/adapter-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
@@ -60,6 +62,8 @@ export interface BuildServerOptions {
   activity?: ActivityOptions;
   /** Where log lines go (newline-delimited JSON); stdout by default. Tests capture them here. */
   logStream?: NodeJS.WritableStream;
+  /** Overrides of {@link SERVER_TIMEOUTS} (tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Headers and fields that must never reach a log line. */
@@ -73,14 +77,11 @@ const REDACTED = [
   '*.key',
 ];
 
-/** Query parameters whose values never reach a log line (e.g. a verification link's token). */
-const SECRET_QUERY = /([?&](?:token|key|api_key|password|secret)=)[^&#]*/gi;
-
-/** Fastify's request serializer, with secret query values masked in the logged URL. */
+/** Fastify's request serializer, with secret query values masked in the logged URL (see redactUrl). */
 function serializeRequest(request: FastifyRequest): Record<string, unknown> {
   return {
     method: request.method,
-    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -129,6 +130,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    ...toFastifyTimeouts({ ...SERVER_TIMEOUTS, ...options.timeouts }),
     // Fastify's own refusals before routing, and Node's HTTP-level ones, in the one error shape.
     frameworkErrors: createFrameworkErrorHandler(config),
     clientErrorHandler: createClientErrorHandler(config),

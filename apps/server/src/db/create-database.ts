@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { GateDatabase } from '@svc/gate';
 import SQLite from 'better-sqlite3';
@@ -11,7 +11,32 @@ export interface Database {
   dialect: 'sqlite' | 'postgres';
   /** Where it lives, for logs: a file path or the URL with any password removed. */
   location: string;
+  /**
+   * SQLite only: true while the file at `location` is still the one opened at start (same device
+   * and inode). Deleting or replacing the file under a running server leaves the process writing
+   * to an unlinked inode, so every later write would be lost at restart; readiness reports it.
+   */
+  isFileIntact?(): boolean;
   destroy(): Promise<void>;
+}
+
+/**
+ * A check that the file at `path` is still the one it is now: same device and inode.
+ *
+ * @example
+ * const isFileIntact = watchFileIdentity('/srv/svc/svc.db');
+ * isFileIntact(); // false once the file is deleted or replaced
+ */
+export function watchFileIdentity(path: string): () => boolean {
+  const opened = statSync(path);
+  return () => {
+    try {
+      const current = statSync(path);
+      return current.ino === opened.ino && current.dev === opened.dev;
+    } catch {
+      return false;
+    }
+  };
 }
 
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's exact range.
@@ -45,7 +70,13 @@ export function createDatabase(options: {
   const db = new Kysely<GateDatabase>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { db, dialect: 'sqlite', location: file, destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    isFileIntact: watchFileIdentity(file),
+    destroy: () => db.destroy(),
+  };
 }
 
 /**

@@ -20,7 +20,7 @@ const readinessSchema = {
   tags: ['health'],
   summary: 'Readiness: the database answers and the server is not shutting down',
   description:
-    'Runs `select 1` on the database. 503 `SERVER_NOT_READY` when it fails or while the server drains.',
+    'Runs `select 1` on the database. 503 `SERVER_NOT_READY` when it fails, when the SQLite file was deleted or replaced under the running server, or while the server drains.',
   response: {
     200: {
       type: 'object',
@@ -59,6 +59,15 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/readyz', { schema: readinessSchema }, async (request, reply) => {
     if (shuttingDown) return reply.status(503).send(notReady('The server is shutting down.'));
+    if (app.database.isFileIntact && !app.database.isFileIntact()) {
+      request.log.error(
+        { database: app.database.location },
+        'readiness check: database file deleted or replaced',
+      );
+      return reply
+        .status(503)
+        .send(notReady('The database file was deleted or replaced; restart the server.'));
+    }
     try {
       await sql`select 1`.execute(app.database.db);
     } catch (error) {
