@@ -7,6 +7,7 @@ export const GATE_ERROR_CODES = [
   // 400 — the request is malformed or breaks a rule
   'GATE_INVALID_INPUT',
   'GATE_WEAK_PASSWORD',
+  'GATE_EMAIL_CONFUSABLE',
   'GATE_TOKEN_INVALID',
   'GATE_INVALID_COLLECTION',
   'GATE_INVALID_FIELD',

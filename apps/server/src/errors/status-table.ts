@@ -38,6 +38,8 @@ export const STATUS_BY_CODE: Record<
 > = {
   GATE_INVALID_INPUT: 400,
   GATE_WEAK_PASSWORD: 400,
+  // An email that could pass for another: invisible characters, bidi controls, mixed scripts.
+  GATE_EMAIL_CONFUSABLE: 400,
   GATE_TOKEN_INVALID: 400,
   GATE_INVALID_COLLECTION: 400,
   GATE_INVALID_FIELD: 400,

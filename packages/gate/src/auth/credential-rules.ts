@@ -1,6 +1,7 @@
 import { GateError } from '../errors.js';
 import { normalizeEmail } from '../users/user-records.js';
 import { isCommonPassword } from './common-passwords.js';
+import { assertEmailNotConfusable } from './email-address.js';
 
 /** Password length bounds, in Unicode code points (an emoji counts once). */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -17,13 +18,18 @@ const EMAIL_PATTERN =
   /^[^\s@"(),:;<>[\\\]]{1,64}@(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /**
- * Normalises an email address and checks it is a sane one of at most 254 characters.
- * Throws `GATE_INVALID_INPUT` otherwise.
+ * Normalises an email address (trim, NFKC, `İ` → `i`, lower case) and checks it is a sane one of
+ * at most 254 characters that cannot pass for another: `GATE_EMAIL_CONFUSABLE` for invisible
+ * characters, bidi controls, stray combining marks or a mixed-script local part (see
+ * `findConfusableEmailProblem`), `GATE_INVALID_INPUT` for anything else that is not an address.
+ * Every place an email is stored or looked up goes through here.
  *
  * @example
  * readEmail('  Ada@Example.COM '); // 'ada@example.com'
+ * readEmail('ａｄｍｉｎ@example.test'); // 'admin@example.test'
  */
 export function readEmail(email: string): string {
+  assertEmailNotConfusable(email);
   const normalized = normalizeEmail(email);
   if (normalized.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(normalized) || normalized.includes('..')) {
     throw new GateError('GATE_INVALID_INPUT', 'Enter a valid email address.', {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { normalizeEmailAddress } from '../auth/email-address.js';
 import type { GateDatabase, UsersTable } from '../db/schema.js';
 import type { PublicUser } from '../types.js';
 
@@ -49,7 +50,7 @@ export async function findUserById(db: Kysely<GateDatabase>, id: string): Promis
   return row ? toUserRecord(row) : undefined;
 }
 
-/** Normalises an email address for storage and lookup: trimmed and lower-cased. */
+/** Normalises an email address for storage and lookup (see `normalizeEmailAddress`: trim, NFKC, lower case). */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return normalizeEmailAddress(email);
 }
