@@ -10,6 +10,9 @@ export type { AuthService, VerificationOutcome } from './auth/auth-service.js';
 export { RESEND_COOLDOWN_MS, RESEND_DAILY_LIMIT } from './auth/auth-service.js';
 export type { WeakPasswordReason } from './auth/credential-rules.js';
 export { findPasswordWeakness, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth/credential-rules.js';
+export type { ConfusableEmailReason } from './auth/email-address.js';
+export { findConfusableEmailProblem, normalizeEmailAddress } from './auth/email-address.js';
+export { LOGIN_THROTTLE, loginDelayFor } from './auth/login-throttle.js';
 export type { CreateGateOptions, Gate } from './create-gate.js';
 export { createGate, resolveGateConfig } from './create-gate.js';
 export {

@@ -113,6 +113,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       });
     }
     if (answer.status >= 500) request.log.warn({ err: error }, 'request failed');
+    const retryAfterMs = answer.body.error.details?.retryAfterMs;
+    if (answer.status === 429 && typeof retryAfterMs === 'number' && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    }
     const jsonRpcCode = request.routeOptions.config?.jsonRpcErrors ? unreadableBodyCode(error) : undefined;
     if (jsonRpcCode !== undefined) {
       const { code, message, details } = answer.body.error;

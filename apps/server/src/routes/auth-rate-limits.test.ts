@@ -4,7 +4,9 @@ import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { AUTH_RATE_LIMITS } from './auth-rate-limits.js';
 import { codeOf, STRONG_PASSWORD } from './auth-test-helpers.js';
 
-const wrongLogin = { email: 'nobody@example.com', password: STRONG_PASSWORD };
+let guess = 0;
+/** A failed login for a different account each time: the per-account throttle stays out of these per-address tests. */
+const wrongLogin = () => ({ email: `nobody-${++guess}@example.com`, password: STRONG_PASSWORD });
 
 describe.each(testDatabaseTargets())('auth rate limits on $name', (target) => {
   describe('without a trusted proxy (the default)', () => {
@@ -22,7 +24,7 @@ describe.each(testDatabaseTargets())('auth rate limits on $name', (target) => {
           url: '/auth/login',
           remoteAddress: '203.0.113.50',
           headers: { 'x-forwarded-for': `10.9.${attempt}.1` },
-          payload: wrongLogin,
+          payload: wrongLogin(),
         });
         expect(response.statusCode).toBe(401);
         expect(response.headers['x-ratelimit-limit']).toBe(String(max));
@@ -32,14 +34,14 @@ describe.each(testDatabaseTargets())('auth rate limits on $name', (target) => {
         url: '/auth/login',
         remoteAddress: '203.0.113.50',
         headers: { 'x-forwarded-for': '10.9.99.1' },
-        payload: wrongLogin,
+        payload: wrongLogin(),
       });
       expect([limited.statusCode, codeOf(limited)]).toEqual([429, 'SERVER_RATE_LIMITED']);
       const elsewhere = await server.app.inject({
         method: 'POST',
         url: '/auth/login',
         remoteAddress: '203.0.113.51',
-        payload: wrongLogin,
+        payload: wrongLogin(),
       });
       expect(elsewhere.statusCode).toBe(401);
     });
@@ -83,7 +85,7 @@ describe.each(testDatabaseTargets())('auth rate limits on $name', (target) => {
           url: '/auth/login',
           remoteAddress: '127.0.0.1',
           headers: { 'x-forwarded-for': client },
-          payload: wrongLogin,
+          payload: wrongLogin(),
         });
       for (let attempt = 0; attempt < AUTH_RATE_LIMITS.login.max; attempt++)
         expect((await login('192.0.2.10')).statusCode).toBe(401);

@@ -96,6 +96,7 @@ export const authRoutes: FastifyPluginAsync<{ mailer: Mailer }> = async (app, op
         email,
         password,
         userAgent: readUserAgent(request),
+        clientAddress: request.ip,
       });
       // From the gate's own clock, so the cookie and the session row expire together.
       const maxAge = Math.floor((session.expiresAt - session.issuedAt) / 1000);

@@ -11,6 +11,7 @@ import {
   PASSWORD_MAX_LENGTH,
   readEmail,
 } from './credential-rules.js';
+import { createLoginThrottle } from './login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hasher.js';
 import { findLiveSessionUser, insertSession, revokeSession } from './session-store.js';
 import { signSessionToken, verifySessionToken } from './session-token.js';
@@ -40,8 +41,12 @@ export interface AuthService {
   resendVerification(input: { email: string }): Promise<void>;
   /** Uses a single-use verification token; `GATE_TOKEN_INVALID` when unknown, used or expired. */
   verify(input: { token: string }): Promise<{ user: PublicUser }>;
-  /** Checks the credentials and opens a session; the token is the session JWT for the cookie. */
-  login(input: { email: string; password: string; userAgent?: string }): Promise<{
+  /**
+   * Checks the credentials and opens a session; the token is the session JWT for the cookie.
+   * Failed attempts are throttled per account (`GATE_RATE_LIMITED`, see `LOGIN_THROTTLE`);
+   * `clientAddress` (the caller's IP) exempts an address that signed in to the account before.
+   */
+  login(input: { email: string; password: string; userAgent?: string; clientAddress?: string }): Promise<{
     user: PublicUser;
     /** `issuedAt` and `expiresAt` are epoch ms by the gate's clock: the cookie lives their difference. */
     session: { id: string; token: string; issuedAt: number; expiresAt: number };
@@ -100,6 +105,7 @@ export function createAuthService(deps: GateDeps): AuthService {
     return dummyHash;
   };
   const admin = createAccountAdmin(deps);
+  const throttle = createLoginThrottle();
 
   async function sendVerificationLink(user: UserRecord, now: number): Promise<void> {
     const token = await issueVerificationToken(db, {
@@ -184,6 +190,13 @@ export function createAuthService(deps: GateDeps): AuthService {
 
     async login(input) {
       const email = tryReadEmail(input.email);
+      // Unknown and unreadable addresses are throttled alike, so a 429 says nothing about existence.
+      const attempt = {
+        account: email ?? input.email.trim().toLowerCase(),
+        address: input.clientAddress,
+        now: clock.now(),
+      };
+      throttle.beginAttempt(attempt);
       const password = normalizePassword(input.password);
       const row = email === undefined ? undefined : await findUserRowByEmail(db, email);
       if (!row || countCodePoints(password) > PASSWORD_MAX_LENGTH) {
@@ -191,6 +204,7 @@ export function createAuthService(deps: GateDeps): AuthService {
         throw invalidCredentials();
       }
       if (!(await verifyPassword(password, row.password_hash))) throw invalidCredentials();
+      throttle.recordSuccess(attempt);
       // Said only to someone who knows the password, so it reveals nothing to a guesser.
       if (row.email_verified_at === null) {
         throw new GateError(
