@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './build-server.js';
 import { loadConfig } from './config.js';
 import type { Database } from './db/create-database.js';
+import { createDreamerTestServer, createMember } from './dreamer/dreamer-test-helpers.js';
 import { HSTS_VALUE } from './plugins/security-headers.js';
 import { SERVER_TIMEOUTS } from './plugins/server-timeouts.js';
 import { createKey, FIXTURE_ENV, type SignedInUser, signUpWithRoles } from './routes/access-test-fixtures.js';
@@ -142,6 +143,28 @@ describe.each(testDatabaseTargets())('security headers on $name', (target) => {
     expect(response.statusCode).toBe(200);
     expectBaseline(response.headers);
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe.each(testDatabaseTargets())('security headers on the event stream on $name', (target) => {
+  it('puts them on the hijacked SSE reply of an ideation run', async () => {
+    const server = await createDreamerTestServer(target);
+    try {
+      const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+      const member = await createMember(server.app, server.adminCookie, 'PRO');
+      const response = await fetch(`${base}/api/dreamer/run/stream`, {
+        method: 'POST',
+        headers: { cookie: member.cookie, 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ topic: 'urban beekeeping' }),
+      });
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
+      await response.text();
+    } finally {
+      await server.close();
+    }
   });
 });
 
