@@ -174,6 +174,35 @@ describe.each(testDatabaseTargets().slice(0, 1))(
       expect(JSON.parse(answer.text)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     });
 
+    it('answers an /mcp body over 4 MiB with a JSON-RPC invalid-request error, 413', async () => {
+      const answer = await postJson(
+        '/mcp',
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(4_300_000) } }),
+        MCP_HEADERS,
+      );
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.text)).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, data: { code: 'SERVER_PAYLOAD_TOO_LARGE' } },
+      });
+    });
+
+    it('answers an /mcp body that is not JSON without a 500', async () => {
+      for (const [type, body] of [
+        ['text/plain', 'hello'],
+        ['application/xml', '<x/>'],
+      ] as const) {
+        const answer = await call('/mcp', {
+          method: 'POST',
+          body,
+          headers: { 'content-type': type, ...MCP_HEADERS },
+        });
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+      }
+    });
+
     it('answers /mcp params nested just under the bound without a 500', async () => {
       const depth = MAX_JSON_DEPTH - 3;
       const nested = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
