@@ -1,0 +1,117 @@
+// Shared by the hardening probes: start the probe server as a child, sign users in, sample the
+// child's RSS and the latency of /healthz while a scenario runs.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+export const ADMIN = { email: 'probe-admin@example.com', password: 'seeded root credential 4242' };
+
+/** Starts `probe-server.mjs`; resolves `{ url, pid, cookieName, stop() }` once it listens. */
+export async function startProbeServer() {
+  const child = spawn(process.execPath, [new URL('./probe-server.mjs', import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const first = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`probe server exited with ${code}`)));
+  });
+  const info = JSON.parse(first);
+  return {
+    ...info,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident set size and its peak (VmHWM) of a process, in MiB, from /proc. */
+export function readMemory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  return { rssMiB: field('VmRSS'), peakMiB: field('VmHWM') };
+}
+
+/** One request; answers `{ status, body, bytes, ms, headers }` (body parsed when JSON). */
+export async function call(base, method, path, { body, cookie } = {}) {
+  const headers = { origin: base };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (cookie) headers.cookie = cookie;
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const buffer = Buffer.from(await response.arrayBuffer());
+  const ms = performance.now() - started;
+  const type = response.headers.get('content-type') ?? '';
+  const parsed = type.includes('json') && buffer.length > 0 ? JSON.parse(buffer.toString('utf8')) : undefined;
+  return { status: response.status, body: parsed, bytes: buffer.length, ms, headers: response.headers };
+}
+
+/** Signs in and answers the session cookie (`name=value`). */
+export async function signIn(server, credentials) {
+  const response = await fetch(`${server.url}/auth/login`, {
+    method: 'POST',
+    headers: { origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!response.ok) throw new Error(`login answered ${response.status}`);
+  const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${server.cookieName}=`));
+  if (!line) throw new Error('login set no session cookie');
+  return line.split(';')[0];
+}
+
+/** Signs up a member (development servers verify at once) and answers their cookie. */
+export async function signUpMember(server, email) {
+  const credentials = { email, password: 'quiet lantern over harbour 77' };
+  const signup = await call(server.url, 'POST', '/auth/signup', { body: credentials });
+  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}`);
+  return signIn(server, credentials);
+}
+
+/**
+ * Samples `/healthz` (one request at a time, back to back with a 20 ms pause) and the child's
+ * memory every 50 ms until `stop()`; answers the worst health latency and the peak RSS.
+ */
+export function startSampling(server) {
+  let running = true;
+  let worstHealthMs = 0;
+  let healthChecks = 0;
+  try {
+    // Resets the kernel's peak-RSS mark (VmHWM), so the peak is this scenario's own.
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+  } catch {
+    // Not Linux, or not allowed: the 50 ms samples still bound the peak from below.
+  }
+  const baseline = readMemory(server.pid);
+  let peakRssMiB = baseline.rssMiB;
+  const health = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${server.url}/healthz`).then((r) => r.arrayBuffer());
+      worstHealthMs = Math.max(worstHealthMs, performance.now() - started);
+      healthChecks++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const memory = setInterval(() => {
+    peakRssMiB = Math.max(peakRssMiB, readMemory(server.pid).rssMiB);
+  }, 50);
+  return {
+    async stop() {
+      running = false;
+      clearInterval(memory);
+      await health;
+      const end = readMemory(server.pid);
+      return {
+        rssBeforeMiB: Math.round(baseline.rssMiB),
+        peakRssMiB: Math.round(Math.max(peakRssMiB, end.peakMiB)),
+        worstHealthzMs: Math.round(worstHealthMs),
+        healthChecks,
+      };
+    },
+  };
+}
