@@ -1,6 +1,7 @@
-import { buildBookPdf, isActivityError, type TrimName } from '@svc/activity-core';
+import { isActivityError, type TrimName } from '@svc/activity-core';
 import type { Kysely } from 'kysely';
 import { ActivityServerError } from './activity-errors.js';
+import { buildBookInThread } from './book-build-thread.js';
 import type { FileStorage } from './file-storage.js';
 import type { ClaimedJob } from './job-store.js';
 import type { JobControl } from './job-worker.js';
@@ -48,14 +49,20 @@ export function toBookFileKey(job: { book_id: string; id: string }): string {
 
 /**
  * Creates the runner of book export jobs: reads the book and its pages as they are now (still
- * owned by the job's owner), draws the PDF with the watermark decided at enqueue time, stores it
- * and returns its key. A book or page deleted since, or a page the core rejects, fails the job
+ * owned by the job's owner), draws the PDF on a worker thread with a capped heap
+ * ({@link buildBookInThread}) with the watermark decided at enqueue time, stores it and returns
+ * its key. A book or page deleted since, or a page the core rejects, fails the job
  * for good (no retry could fix it).
  *
  * @example
  * const worker = createJobWorker({ store, run: createBookExporter({ db, storage }), … });
  */
-export function createBookExporter<DB>(options: { db: Kysely<DB>; storage: FileStorage }) {
+export function createBookExporter<DB>(options: {
+  db: Kysely<DB>;
+  storage: FileStorage;
+  /** Heap limit of the thread that builds a book (MiB); default `DEFAULT_EXPORT_HEAP_MB`. */
+  heapMb?: number | undefined;
+}) {
   const db = options.db as unknown as Kysely<DocumentsDatabase>;
   return async function exportBook(job: ClaimedJob, control: JobControl) {
     const book = (await readOwnDocument(db, BOOK_COLLECTION, job.book_id, job.owner)) as
@@ -78,14 +85,18 @@ export function createBookExporter<DB>(options: { db: Kysely<DB>; storage: FileS
         ...(typeof page.title === 'string' ? { title: page.title } : {}),
       });
     }
-    const bytes = await buildBookPdf({
+    const args = {
       title: book.title,
       trim: book.trim,
       pages,
       ...(book.subtitle === undefined ? {} : { subtitle: book.subtitle }),
       ...(book.author === undefined ? {} : { author: book.author }),
       options: { ...book.options, ...(job.watermark ? { watermark: job.watermark } : {}) },
+    };
+    const bytes = await buildBookInThread(args, {
+      signal: control.signal,
       onProgress: (done, total) => control.reportProgress(done, total),
+      heapMb: options.heapMb,
     });
     const fileKey = toBookFileKey(job);
     await options.storage.put(fileKey, bytes);

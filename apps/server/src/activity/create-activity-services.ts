@@ -19,6 +19,8 @@ export interface ActivityOptions {
   maxAttempts?: number;
   /** Where PDFs go; default the local disk under `<dataDir>/files`. */
   storage?: FileStorage;
+  /** Heap limit (MiB) of the worker thread that builds one book; default 256. */
+  exportHeapMb?: number;
 }
 
 /** The activity area's infrastructure, shared by its routes and the server's lifecycle hooks. */
@@ -49,7 +51,7 @@ export function createActivityServices<DB>(input: {
   const jobs = createJobStore({ db: input.db, clock: input.clock });
   const worker = createJobWorker({
     store: jobs,
-    run: createBookExporter({ db: input.db, storage }),
+    run: createBookExporter({ db: input.db, storage, heapMb: options.exportHeapMb }),
     async afterDone(job) {
       for (const key of await jobs.takeSupersededFiles(job.book_id, job.id)) await storage.delete(key);
     },
