@@ -71,7 +71,37 @@ try {
   }
   console.log(
     JSON.stringify({
-      following: { pages, items, stoppedWith: last.status === 200 ? null : last.body?.error?.code },
+      anonymousFollowing: { pages, items, stoppedWith: last.status === 200 ? null : last.body?.error?.code },
+    }),
+  );
+  // Four signed-in readers (own budgets) each read the whole collection at once, page by page.
+  const readers = await Promise.all([1, 2, 3, 4].map((n) => signUpMember(server, `reader${n}@example.com`)));
+  const whole = startSampling(server);
+  const wholeStarted = performance.now();
+  const totals = await Promise.all(
+    readers.map(async (cookie) => {
+      let next = '';
+      let count = 0;
+      let bytes = 0;
+      let pageCount = 0;
+      do {
+        const page = await call(server.url, 'GET', `/db/big?limit=5000${next ? `&cursor=${next}` : ''}`, {
+          cookie,
+        });
+        if (page.status !== 200) return { stoppedWith: page.body?.error?.code, count, pageCount };
+        count += page.body.items.length;
+        bytes += page.bytes;
+        pageCount++;
+        next = page.body.nextCursor ?? '';
+      } while (next);
+      return { items: count, pages: pageCount, megabytes: Math.round(bytes / 1024 / 1024) };
+    }),
+  );
+  console.log(
+    JSON.stringify({
+      fourReadersWholeCollection: totals,
+      wallMs: Math.round(performance.now() - wholeStarted),
+      ...(await whole.stop()),
     }),
   );
 } finally {

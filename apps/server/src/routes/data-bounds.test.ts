@@ -68,7 +68,7 @@ describe.each(testDatabaseTargets())('bounds of /db on $name', (target) => {
   });
 
   describe('stored-bytes quota per member and collection', () => {
-    it('refuses a create, clone or growing patch past 10 MiB with 413 GATE_QUOTA_EXCEEDED', async () => {
+    it('refuses a create, clone or growing patch past 64 MiB with 413 GATE_QUOTA_EXCEEDED', async () => {
       const member = await signUp(context.server.app, 'filler@example.com');
       const small = await createDocument(context.server, member, 'hoard', { s: 'a' });
       const perDocument = documentBytes(JSON.stringify(large(250_000)).length);

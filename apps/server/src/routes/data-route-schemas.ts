@@ -101,7 +101,7 @@ export const getSchema = {
 export const createSchema = {
   security: SIGNED_IN,
   tags: ['data'],
-  summary: 'Create a document owned by the caller (413 GATE_QUOTA_EXCEEDED past 10 MiB in the collection)',
+  summary: 'Create a document owned by the caller (413 GATE_QUOTA_EXCEEDED past 64 MiB in the collection)',
   params: collectionParams,
   body: documentBodySchema,
   response: { 201: documentSchema, ...commonErrorResponses, 413: errorResponseSchema },

@@ -24,8 +24,8 @@ import { detectSqlDialect, type SqlDialect } from './sql-dialect.js';
 export const DEFAULT_LIST_LIMIT = 50;
 /** Most rows one listing returns. */
 export const MAX_LIST_LIMIT = 5000;
-/** Bytes one user may keep per collection unless configured (`dataQuotaBytes`): 10 MiB. */
-export const DEFAULT_DATA_QUOTA_BYTES = 10 * 1024 * 1024;
+/** Bytes one user may keep per collection unless configured (`dataQuotaBytes`): 64 MiB. */
+export const DEFAULT_DATA_QUOTA_BYTES = 64 * 1024 * 1024;
 
 /** Ids the service generates are UUIDs; anything outside this shape cannot name a document. */
 const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
