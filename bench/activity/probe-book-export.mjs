@@ -40,10 +40,19 @@ try {
   const queued = await call(server.url, 'POST', `/api/activity/books/${id}/export`, { cookie: member });
   if (queued.status !== 202) throw new Error(`export answered ${queued.status}`);
   let file;
+  const timeline = [];
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     file = await call(server.url, 'GET', `/api/activity/books/${id}/file`, { cookie: member });
-    if (file.status !== 202) break;
+    const at = Math.round(performance.now() - started);
+    const job = file.body?.job;
+    if (job && timeline.at(-1)?.status !== `${job.status} ${Math.floor(job.progress / 10) * 10}%`) {
+      timeline.push({ atMs: at, status: `${job.status} ${Math.floor(job.progress / 10) * 10}%` });
+    }
+    if (file.status !== 202) {
+      timeline.push({ atMs: at, status: `answered ${file.status}` });
+      break;
+    }
   }
   const exportMs = Math.round(performance.now() - started);
   const during = await sampling.stop();
@@ -55,6 +64,7 @@ try {
       pdfMiB: Math.round((file.bytes / 1024 / 1024) * 100) / 100,
       exportMs,
       ...during,
+      timeline,
     }),
   );
 } finally {

@@ -79,15 +79,19 @@ const SAMPLER = `
 const { parentPort, workerData } = require('node:worker_threads');
 let running = true;
 const latencies = [];
+const slow = [];
+const origin = performance.now();
 parentPort.on('message', () => { running = false; });
 (async () => {
   while (running) {
     const started = performance.now();
     await fetch(workerData.url + '/healthz').then((r) => r.arrayBuffer());
-    latencies.push(performance.now() - started);
+    const ms = performance.now() - started;
+    latencies.push(ms);
+    if (ms > 250) slow.push({ atMs: Math.round(started - origin), ms: Math.round(ms) });
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  parentPort.postMessage(latencies);
+  parentPort.postMessage({ latencies, slow });
 })();
 `;
 
@@ -106,7 +110,7 @@ export function startSampling(server) {
   const baseline = readMemory(server.pid);
   let peakRssMiB = baseline.rssMiB;
   const sampler = new Worker(SAMPLER, { eval: true, workerData: { url: server.url } });
-  const latencies = new Promise((resolve) => sampler.once('message', resolve));
+  const samples = new Promise((resolve) => sampler.once('message', resolve));
   const memory = setInterval(() => {
     peakRssMiB = Math.max(peakRssMiB, readMemory(server.pid).rssMiB);
   }, 50);
@@ -114,7 +118,8 @@ export function startSampling(server) {
     async stop() {
       clearInterval(memory);
       sampler.postMessage('stop');
-      const sorted = (await latencies).sort((a, b) => a - b);
+      const { latencies: all, slow } = await samples;
+      const sorted = all.sort((a, b) => a - b);
       await sampler.terminate();
       const end = readMemory(server.pid);
       return {
@@ -123,6 +128,7 @@ export function startSampling(server) {
         worstHealthzMs: Math.round(sorted.at(-1) ?? 0),
         p99HealthzMs: Math.round(sorted[Math.floor(sorted.length * 0.99)] ?? 0),
         healthzOver250Ms: sorted.filter((ms) => ms > 250).length,
+        slowChecks: slow.slice(0, 10),
         healthChecks: sorted.length,
       };
     },

@@ -3,17 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { ActivityServerError } from './activity-errors.js';
 import { buildBookInThread, type ThreadBookArgs } from './book-build-thread.js';
 
-function mazes(count: number, size = 20): ThreadBookArgs['pages'] {
+function mazes(count: number, size = 20): string[] {
   return Array.from({ length: count }, (_, i) => {
     const page = generatePage({ kind: 'maze', seed: `thread-${i}`, input: { width: size, height: size } });
-    return { kind: 'maze', doc: page.doc };
+    // As a saved page's body: extra fields are ignored.
+    return JSON.stringify({ kind: 'maze', doc: page.doc, seed: page.seed, summary: page.summary });
   });
 }
 
-const book = (pages: ThreadBookArgs['pages']): ThreadBookArgs => ({
+const book = (pageTexts: string[]): ThreadBookArgs => ({
   title: 'Thread book',
   trim: '6x9',
-  pages,
+  pageTexts,
   options: { includeKeys: true, bleed: true, watermark: 'Preview' },
 });
 
@@ -43,7 +44,7 @@ describe('building a book on a worker thread', () => {
   });
 
   it("brings the core's refusal back as an ActivityError naming the page", async () => {
-    const pages = [...mazes(2), { kind: 'maze', doc: { width: 3 } }];
+    const pages = [...mazes(2), JSON.stringify({ kind: 'maze', doc: { width: 3 } })];
     const error = await failureOf(() =>
       buildBookInThread(book(pages), { signal: new AbortController().signal, onProgress() {} }),
     );

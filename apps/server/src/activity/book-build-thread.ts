@@ -6,8 +6,13 @@ import { ActivityServerError } from './activity-errors.js';
 /** Old-generation heap of the thread that builds one book, by default (see docs/activity/server.md). */
 export const DEFAULT_EXPORT_HEAP_MB = 256;
 
-/** A book's arguments as they cross to the thread: no callback. */
-export type ThreadBookArgs = Omit<BuildBookArgs, 'onProgress'>;
+/**
+ * A book's arguments as they cross to the thread: no callback, and each page as the JSON text of
+ * an object with `kind`, `doc` and an optional string `title` (other fields are ignored, so a
+ * saved page's document body serves as is). Texts cross threads as flat copies and are parsed
+ * there; the same pages as objects would be structured-cloned on the event loop.
+ */
+export type ThreadBookArgs = Omit<BuildBookArgs, 'onProgress' | 'pages'> & { pageTexts: string[] };
 
 /** Options of {@link buildBookInThread}. */
 export interface BookThreadOptions {
@@ -34,10 +39,22 @@ const CORE_PATH = createRequire(import.meta.url).resolve('@svc/activity-core');
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { buildBookPdf, isActivityError } = require(workerData.corePath);
-buildBookPdf({
-  ...workerData.args,
+const { pageTexts, ...book } = workerData.args;
+const readPage = (text) => {
+  let page;
+  try {
+    page = JSON.parse(text);
+  } catch {
+    page = null;
+  }
+  if (typeof page !== 'object' || page === null) return page;
+  return { kind: page.kind, doc: page.doc, ...(typeof page.title === 'string' ? { title: page.title } : {}) };
+};
+Promise.resolve().then(() => buildBookPdf({
+  ...book,
+  pages: Array.isArray(pageTexts) ? pageTexts.map(readPage) : pageTexts,
   onProgress: (done, total) => parentPort.postMessage({ type: 'progress', done, total }),
-}).then(
+})).then(
   (bytes) => parentPort.postMessage({ type: 'done', bytes }, [bytes.buffer]),
   (error) => parentPort.postMessage({
     type: 'error',
