@@ -163,6 +163,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await migrateToLatest(database.db);
 
   const mailer = options.mailer ?? createConfiguredMailer(config, app);
+  // Before the gate: a book deleted through any data route takes its exports with it (dataEvents).
+  const activity = createActivityServices({
+    db: database.db,
+    dataDir: config.dataDir,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    options: options.activity,
+  });
   const gate = createGate({
     db: database.db,
     mailer,
@@ -177,16 +185,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       serverWrittenCollections: [RUN_COLLECTION],
     },
     ...(config.payments ? { plans: config.payments.catalogue } : {}),
+    dataEvents: activity.dataEvents,
   });
   const payments = config.payments ? createStripePayments(config.payments) : undefined;
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
-  const activity = createActivityServices({
-    db: database.db,
-    dataDir: config.dataDir,
-    clock: options.clock ?? systemClock,
-    log: app.log,
-    options: options.activity,
-  });
   const dreamer = createDreamerServices({
     db: database.db,
     gate,
@@ -222,6 +224,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   // Registered after the database's onClose hook, so (hooks closing in reverse) the worker stops first.
   app.addHook('onReady', async () => {
+    // Exports whose book is gone (deleted while this process was down, or by hand) go first.
+    await activity.cleanup.sweep().then(
+      (removed) => {
+        if (removed.jobs + removed.files > 0) app.log.info(removed, 'exports of deleted books swept');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'export sweep failed'),
+    );
     if (activity.runsWorker) activity.worker.start();
   });
   app.addHook('onClose', async () => activity.worker.stop());

@@ -5,7 +5,7 @@ import {
   DEFAULT_ROLE_PERMISSIONS,
 } from './access/access-control.js';
 import { type AuthService, createAuthService } from './auth/auth-service.js';
-import { createDataService, type DataService } from './data/data-service.js';
+import { createDataService, type DataService, DEFAULT_DATA_QUOTA_BYTES } from './data/data-service.js';
 import type { GateDatabase } from './db/schema.js';
 import { type CachedCredential, createIdentityCache, type IdentityCache } from './identity-cache.js';
 import { createKeyService, type KeyService } from './keys/key-service.js';
@@ -14,6 +14,7 @@ import { createDefaultCatalogue, type PlanCatalogue } from './membership/plan-ca
 import { createMeter, type Meter } from './meter/meter-service.js';
 import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
+import type { DataEvents } from './ports/data-events.js';
 import type { Mailer } from './ports/mailer.js';
 import type { GateConfig, GateDeps, RequestUser } from './types.js';
 import { createWalletService, type WalletService } from './wallet/wallet-service.js';
@@ -26,6 +27,8 @@ export interface CreateGateOptions {
   config: GateConfig;
   /** Plans and token packs on offer; default {@link createDefaultCatalogue}. */
   plans?: PlanCatalogue;
+  /** Told about changes the data service made (a deleted document), e.g. to remove files hanging off it. */
+  dataEvents?: DataEvents;
 }
 
 /** The access gate: one object per server, its services sharing one database and clock. */
@@ -70,6 +73,7 @@ export function resolveGateConfig(config: GateConfig): Required<GateConfig> {
     passwordCost: config.passwordCost ?? 17,
     identityCacheMs: config.identityCacheMs ?? 1000,
     serverWrittenCollections: config.serverWrittenCollections ?? [],
+    dataQuotaBytes: config.dataQuotaBytes ?? DEFAULT_DATA_QUOTA_BYTES,
   };
 }
 
@@ -136,7 +140,7 @@ export function createGate(options: CreateGateOptions): Gate {
   const access: AccessControl = createAccessControl(deps.config.rolePermissions);
   const cache = createIdentityCache({ ttlMs: deps.config.identityCacheMs });
   const { auth, keys } = invalidatingOnChange(createAuthService(deps), createKeyService(deps), cache);
-  const data = createDataService(deps);
+  const data = createDataService(deps, options.dataEvents);
   const wallet = createWalletService(deps);
   const membership = createMembershipService({
     db: deps.db,

@@ -30,6 +30,8 @@ export const GATE_ERROR_CODES = [
   // 409
   'GATE_EMAIL_TAKEN',
   'GATE_CONFLICT',
+  // 413 — a stored-bytes quota would be exceeded
+  'GATE_QUOTA_EXCEEDED',
   // 429
   'GATE_RATE_LIMITED',
   // 501

@@ -24,10 +24,16 @@ export {
   isDeniedCollection,
 } from './data/collection-rules.js';
 export type { DataService, DocumentPage, DocumentRef, ListDocumentsInput } from './data/data-service.js';
-export { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, WRITE_DATA_PERMISSION } from './data/data-service.js';
+export {
+  DEFAULT_DATA_QUOTA_BYTES,
+  DEFAULT_LIST_LIMIT,
+  MAX_LIST_LIMIT,
+  WRITE_DATA_PERMISSION,
+} from './data/data-service.js';
 export type { DataDocument } from './data/document-shape.js';
 export { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_DEPTH, SYSTEM_FIELDS } from './data/document-shape.js';
 export type { FilterValue } from './data/list-filters.js';
+export { DOCUMENT_OVERHEAD_BYTES, documentBytes, MAX_LIST_BYTES } from './data/list-query.js';
 export type { OwnedDocument, Visibility } from './data/ownership.js';
 export { canClone, canRead, canWrite, isListedFor, isVisibility, VISIBILITIES } from './data/ownership.js';
 export { gateMigrations } from './db/migrations.js';
@@ -66,6 +72,7 @@ export type { Meter, MeterCharge } from './meter/meter-service.js';
 export { createMeter } from './meter/meter-service.js';
 export type { Clock } from './ports/clock.js';
 export { systemClock } from './ports/clock.js';
+export type { DataEvents, DeletedDocument } from './ports/data-events.js';
 export type { Mailer, MailMessage } from './ports/mailer.js';
 export type {
   CheckoutInput,

@@ -69,6 +69,12 @@ export interface GateConfig {
    * Default none.
    */
   serverWrittenCollections?: readonly string[];
+  /**
+   * Bytes one non-admin user may keep in one collection of the data route: every document's body
+   * (UTF-8 JSON) plus 256 bytes each. A create, clone or growing patch past it is
+   * `GATE_QUOTA_EXCEEDED`. Default 64 MiB; 0 turns the quota off. Admins are not limited.
+   */
+  dataQuotaBytes?: number;
 }
 
 /** What every gate service is built from. */

@@ -1,6 +1,7 @@
-import { buildBookPdf, isActivityError, type TrimName } from '@svc/activity-core';
+import { isActivityError, type TrimName } from '@svc/activity-core';
 import type { Kysely } from 'kysely';
 import { ActivityServerError } from './activity-errors.js';
+import { buildBookInThread } from './book-build-thread.js';
 import type { FileStorage } from './file-storage.js';
 import type { ClaimedJob } from './job-store.js';
 import type { JobControl } from './job-worker.js';
@@ -26,14 +27,15 @@ interface DocumentRow {
 
 type DocumentsDatabase = { documents: { id: string; collection: string; owner: string; body: string } };
 
-async function readOwnDocument(db: Kysely<DocumentsDatabase>, collection: string, id: string, owner: string) {
+/** The JSON body of a document of `owner`, unparsed; undefined when missing or someone else's. */
+async function readOwnBody(db: Kysely<DocumentsDatabase>, collection: string, id: string, owner: string) {
   const row: DocumentRow | undefined = await db
     .selectFrom('documents')
     .select(['owner', 'body'])
     .where('collection', '=', collection)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && row.owner === owner ? (JSON.parse(row.body) as Record<string, unknown>) : undefined;
+  return row && row.owner === owner ? row.body : undefined;
 }
 
 /**
@@ -48,44 +50,51 @@ export function toBookFileKey(job: { book_id: string; id: string }): string {
 
 /**
  * Creates the runner of book export jobs: reads the book and its pages as they are now (still
- * owned by the job's owner), draws the PDF with the watermark decided at enqueue time, stores it
- * and returns its key. A book or page deleted since, or a page the core rejects, fails the job
+ * owned by the job's owner), draws the PDF on a worker thread with a capped heap
+ * ({@link buildBookInThread}) with the watermark decided at enqueue time, stores it and returns
+ * its key. A book or page deleted since, or a page the core rejects, fails the job
  * for good (no retry could fix it).
  *
  * @example
  * const worker = createJobWorker({ store, run: createBookExporter({ db, storage }), … });
  */
-export function createBookExporter<DB>(options: { db: Kysely<DB>; storage: FileStorage }) {
+export function createBookExporter<DB>(options: {
+  db: Kysely<DB>;
+  storage: FileStorage;
+  /** Heap limit of the thread that builds a book (MiB); default `DEFAULT_EXPORT_HEAP_MB`. */
+  heapMb?: number | undefined;
+}) {
   const db = options.db as unknown as Kysely<DocumentsDatabase>;
   return async function exportBook(job: ClaimedJob, control: JobControl) {
-    const book = (await readOwnDocument(db, BOOK_COLLECTION, job.book_id, job.owner)) as
-      | BookFields
-      | undefined;
-    if (!book) throw new ActivityServerError('ACT_EXPORT_FAILED', 'The book no longer exists.');
+    const bookBody = await readOwnBody(db, BOOK_COLLECTION, job.book_id, job.owner);
+    if (!bookBody) throw new ActivityServerError('ACT_EXPORT_FAILED', 'The book no longer exists.');
+    const book = JSON.parse(bookBody) as BookFields;
     // The data route can patch a book into any shape; only the book route checks it.
     if (!Array.isArray(book.pageIds) || !book.pageIds.every((id) => typeof id === 'string')) {
       throw new ActivityServerError('ACT_EXPORT_FAILED', 'The book has no valid list of page ids.');
     }
-    const pages = [];
+    // Page bodies stay JSON text: the thread parses them, so 400 pages of 80×80 mazes (millions
+    // of small arrays) are neither parsed nor structured-cloned on the event loop.
+    const pageTexts: string[] = [];
     for (const [index, pageId] of book.pageIds.entries()) {
-      const page = await readOwnDocument(db, PAGE_COLLECTION, pageId, job.owner);
-      if (!page) {
+      const body = await readOwnBody(db, PAGE_COLLECTION, pageId, job.owner);
+      if (!body) {
         throw new ActivityServerError('ACT_EXPORT_FAILED', `Page ${index + 1} (${pageId}) no longer exists.`);
       }
-      pages.push({
-        kind: String(page.kind),
-        doc: page.doc,
-        ...(typeof page.title === 'string' ? { title: page.title } : {}),
-      });
+      pageTexts.push(body);
     }
-    const bytes = await buildBookPdf({
+    const args = {
       title: book.title,
       trim: book.trim,
-      pages,
+      pageTexts,
       ...(book.subtitle === undefined ? {} : { subtitle: book.subtitle }),
       ...(book.author === undefined ? {} : { author: book.author }),
       options: { ...book.options, ...(job.watermark ? { watermark: job.watermark } : {}) },
+    };
+    const bytes = await buildBookInThread(args, {
+      signal: control.signal,
       onProgress: (done, total) => control.reportProgress(done, total),
+      heapMb: options.heapMb,
     });
     const fileKey = toBookFileKey(job);
     await options.storage.put(fileKey, bytes);

@@ -1,7 +1,13 @@
 import { join, resolve } from 'node:path';
-import type { Clock } from '@svc/gate';
+import type { Clock, DataEvents } from '@svc/gate';
 import type { Kysely } from 'kysely';
-import { createBookExporter, describeExportError, isPermanentExportError } from './book-export.js';
+import {
+  BOOK_COLLECTION,
+  createBookExporter,
+  describeExportError,
+  isPermanentExportError,
+} from './book-export.js';
+import { createExportCleanup, type ExportCleanup } from './export-cleanup.js';
 import type { FileStorage } from './file-storage.js';
 import { createJobStore, type JobStore } from './job-store.js';
 import { createJobWorker, type JobWorker, type WorkerLog } from './job-worker.js';
@@ -19,6 +25,8 @@ export interface ActivityOptions {
   maxAttempts?: number;
   /** Where PDFs go; default the local disk under `<dataDir>/files`. */
   storage?: FileStorage;
+  /** Heap limit (MiB) of the worker thread that builds one book; default 256. */
+  exportHeapMb?: number;
 }
 
 /** The activity area's infrastructure, shared by its routes and the server's lifecycle hooks. */
@@ -28,6 +36,10 @@ export interface ActivityServices {
   worker: JobWorker;
   /** Whether this process runs the worker (`onReady` starts it only then). */
   runsWorker: boolean;
+  /** Removes the exports of deleted books (see {@link ExportCleanup}); `sweep()` runs at start. */
+  cleanup: ExportCleanup;
+  /** Pass to `createGate({ dataEvents })`: a book deleted through any route loses its jobs and files. */
+  dataEvents: DataEvents;
 }
 
 /**
@@ -47,11 +59,17 @@ export function createActivityServices<DB>(input: {
   const options = input.options ?? {};
   const storage = options.storage ?? createLocalFileStorage({ root: join(resolve(input.dataDir), 'files') });
   const jobs = createJobStore({ db: input.db, clock: input.clock });
+  const cleanup = createExportCleanup({ db: input.db, storage });
   const worker = createJobWorker({
     store: jobs,
-    run: createBookExporter({ db: input.db, storage }),
+    run: createBookExporter({ db: input.db, storage, heapMb: options.exportHeapMb }),
     async afterDone(job) {
       for (const key of await jobs.takeSupersededFiles(job.book_id, job.id)) await storage.delete(key);
+    },
+    async afterDropped(job, file) {
+      if (await cleanup.discardIfOrphaned(job, file.fileKey)) {
+        input.log.info({ jobId: job.id }, 'activity export of a deleted book discarded');
+      }
     },
     isPermanent: isPermanentExportError,
     describeError: describeExportError,
@@ -60,5 +78,22 @@ export function createActivityServices<DB>(input: {
     ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
   });
-  return { storage, jobs, worker, runsWorker: options.worker ?? true };
+  const dataEvents: DataEvents = {
+    async documentDeleted(document) {
+      if (document.collection !== BOOK_COLLECTION) return;
+      // The book is gone whatever happens here; a failure is logged and the next start's sweep retries.
+      try {
+        const removed = await cleanup.removeBookExports(document.id);
+        if (removed.jobs + removed.files > 0) {
+          input.log.info({ bookId: document.id, ...removed }, 'exports of a deleted book removed');
+        }
+      } catch (error) {
+        input.log.error(
+          { err: error, bookId: document.id },
+          'exports of a deleted book could not be removed',
+        );
+      }
+    },
+  };
+  return { storage, jobs, worker, runsWorker: options.worker ?? true, cleanup, dataEvents };
 }

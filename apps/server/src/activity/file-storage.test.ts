@@ -53,6 +53,31 @@ describe.each(adapters)('file storage contract: %s', (_name, create) => {
     await expect(storage.put(key, new Uint8Array([1]))).rejects.toThrow(TypeError);
     await expect(storage.get(key)).rejects.toThrow(TypeError);
     await expect(storage.delete(key)).rejects.toThrow(TypeError);
+    await expect(storage.list(key)).rejects.toThrow(TypeError);
+  });
+
+  it('lists the keys under a folder, sorted, and none for a folder never written', async () => {
+    const storage = create();
+    expect(await storage.list('activity-books')).toEqual([]);
+    for (const key of [
+      'activity-books/b2/j3.pdf',
+      'activity-books/b1/j1.pdf',
+      'activity-books/b1/j2.pdf',
+      'other/x.pdf',
+    ]) {
+      await storage.put(key, new Uint8Array([1]));
+    }
+    expect(await storage.list('activity-books')).toEqual([
+      'activity-books/b1/j1.pdf',
+      'activity-books/b1/j2.pdf',
+      'activity-books/b2/j3.pdf',
+    ]);
+    expect(await storage.list('activity-books/b1')).toEqual([
+      'activity-books/b1/j1.pdf',
+      'activity-books/b1/j2.pdf',
+    ]);
+    await storage.delete('activity-books/b1/j1.pdf');
+    expect(await storage.list('activity-books/b1')).toEqual(['activity-books/b1/j2.pdf']);
   });
 });
 

@@ -6,12 +6,15 @@
  *
  * Contract (checked by `file-storage.test.ts` against every adapter): `put` replaces atomically —
  * a reader sees the old bytes or the new ones, never a partial file; `get` of a missing key is
- * `undefined`; `delete` of a missing key is a no-op.
+ * `undefined`; `delete` of a missing key is a no-op; `list(prefix)` answers every stored key
+ * under the folder `prefix` (a safe key), sorted, and `[]` when there is none.
  */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array | undefined>;
   delete(key: string): Promise<void>;
+  /** The keys under the folder `prefix`, e.g. `list('activity-books')` (the start-up sweep reads them). */
+  list(prefix: string): Promise<string[]>;
 }
 
 /**

@@ -5,8 +5,10 @@ import type { Database } from '../db/create-database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { ActivityDatabase } from './activity-migrations.js';
+import { createExportCleanup } from './export-cleanup.js';
 import { createJobStore, type JobStore } from './job-store.js';
 import { createJobWorker, type JobWorkerOptions } from './job-worker.js';
+import { createMemoryFileStorage } from './memory-file-storage.js';
 
 class PermanentFailure extends Error {}
 
@@ -115,5 +117,39 @@ describe.each(testDatabaseTargets())('the activity job worker on $name', (target
     });
     expect(recovered).toEqual([0, 0, 0, 0, 0, 0]);
     expect(job).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('removes the file of a build whose job was deleted with its book while it ran', async () => {
+    const storage = createMemoryFileStorage();
+    const cleanup = createExportCleanup({ db: database.db, storage });
+    const id = await enqueue('deleted-meanwhile');
+    const kept = await enqueue('still-here');
+    const dropped: string[] = [];
+    const worker = createJobWorker({
+      store,
+      async run(job) {
+        const fileKey = `activity-books/${job.book_id}/${job.id}.pdf`;
+        await storage.put(fileKey, new Uint8Array([37]));
+        // The book is deleted while its PDF is built: the hook removed the job's row.
+        if (job.id === id) await cleanup.removeBookExports(job.book_id);
+        return { fileKey, fileSize: 1 };
+      },
+      async afterDropped(job, file) {
+        if (await cleanup.discardIfOrphaned(job, file.fileKey)) dropped.push(job.id);
+      },
+      isPermanent: () => false,
+      describeError: () => 'internal error',
+      log: { info() {}, warn() {}, error: (_details, message) => errors.push(message) },
+      pollIntervalMs: 10,
+    });
+    worker.start();
+    const deadline = Date.now() + 10_000;
+    while ((await readJob(kept)).status !== 'done' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await worker.stop();
+    expect(dropped).toEqual([id]);
+    expect(storage.keys()).toEqual([`activity-books/still-here/${kept}.pdf`]);
+    expect(errors).toEqual([]);
   });
 });

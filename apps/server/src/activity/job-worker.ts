@@ -22,6 +22,11 @@ export interface JobWorkerOptions {
   run(job: ClaimedJob, control: JobControl): Promise<{ fileKey: string; fileSize: number }>;
   /** Runs after a job is recorded as done (e.g. to delete superseded files); failures are only logged. */
   afterDone?(job: ClaimedJob): Promise<void>;
+  /**
+   * Runs when a finished result could not be recorded (the claim was lost, or the job was deleted
+   * with its book meanwhile), so its file can be removed if nothing holds it; failures are only logged.
+   */
+  afterDropped?(job: ClaimedJob, file: { fileKey: string; fileSize: number }): Promise<void>;
   /** Failures that a retry cannot fix (bad pages, a deleted book): the job fails at once. */
   isPermanent(error: unknown): boolean;
   /** The message stored for the owner: must not leak internals. */
@@ -130,6 +135,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       // A finished file is kept even when shutdown started meanwhile.
       if (!(await store.finish(job, { status: 'done', ...file }))) {
         log.warn({ jobId: job.id }, 'activity job finished after its claim was lost; result dropped');
+        await options.afterDropped?.(job, file).catch((error: unknown) => {
+          log.warn({ err: error, jobId: job.id }, 'activity job clean-up failed');
+        });
         return;
       }
       await options.afterDone?.(job).catch((error: unknown) => {

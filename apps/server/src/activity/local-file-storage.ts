@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { assertFileKey, type FileStorage } from './file-storage.js';
 
 function isMissing(error: unknown): boolean {
@@ -55,6 +55,24 @@ export function createLocalFileStorage(options: { root: string }): FileStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async list(prefix) {
+      const folder = pathOf(prefix);
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await readdir(folder, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) =>
+          relative(root, join(entry.parentPath ?? entry.path, entry.name))
+            .split(sep)
+            .join('/'),
+        )
+        .sort();
     },
   };
 }

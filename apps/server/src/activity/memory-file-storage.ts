@@ -23,6 +23,10 @@ export function createMemoryFileStorage(): FileStorage & { keys(): string[] } {
       assertFileKey(key);
       files.delete(key);
     },
+    async list(prefix) {
+      assertFileKey(prefix);
+      return [...files.keys()].filter((key) => key.startsWith(`${prefix}/`)).sort();
+    },
     keys() {
       return [...files.keys()].sort();
     },

@@ -6,7 +6,12 @@ import { toActivityJob } from '../activity/activity-job.js';
 import { BOOK_COLLECTION, type BookFields, PAGE_COLLECTION } from '../activity/book-export.js';
 import type { ActivityServices } from '../activity/create-activity-services.js';
 import { requireAuth } from '../plugins/guards.js';
-import { bookFileSchema, createBookSchema, exportBookSchema } from './activity-book-schemas.js';
+import {
+  bookFileSchema,
+  createBookSchema,
+  deleteBookSchema,
+  exportBookSchema,
+} from './activity-book-schemas.js';
 import { toAttachmentDisposition } from './activity-download.js';
 import { activityRateLimit } from './activity-rate-limits.js';
 
@@ -63,9 +68,10 @@ async function assertOwnPages(
 }
 
 /**
- * `POST /books`, `POST /books/:id/export` and `GET /books/:id/file` (registered by
- * `activityRoutes`). Books are documents of `activity_books`, so `/db/activity_books` lists,
- * patches and deletes them with the data layer's ownership rules.
+ * `POST /books`, `DELETE /books/:id`, `POST /books/:id/export` and `GET /books/:id/file`
+ * (registered by `activityRoutes`). Books are documents of `activity_books`, so
+ * `/db/activity_books` lists, patches and deletes them with the data layer's ownership rules; a
+ * deletion through either route removes the book's exports (the gate's `dataEvents`).
  *
  * @example
  * registerBookRoutes(app, activity);
@@ -84,6 +90,17 @@ export function registerBookRoutes(
       await assertOwnPages(app, user, request.body.pageIds);
       const book = await app.gate.data.create({ user, collection: BOOK_COLLECTION, data: request.body });
       return reply.status(201).send({ book });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/books/:id',
+    { schema: deleteBookSchema, preHandler: requireAuth },
+    async (request, reply) => {
+      const user = signedIn(request.user);
+      const book = await readOwn(app, user, BOOK_COLLECTION, request.params.id);
+      await app.gate.data.remove({ user, collection: BOOK_COLLECTION, id: book.id });
+      return reply.status(204).send();
     },
   );
 

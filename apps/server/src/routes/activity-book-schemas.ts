@@ -119,3 +119,13 @@ export const bookFileSchema = {
     409: errorResponseSchema,
   },
 } as const;
+
+export const deleteBookSchema = {
+  security: AUTHENTICATED_SECURITY,
+  tags: ['activity'],
+  summary: "Delete one of the caller's books (admins: anyone's), with its export jobs and PDFs",
+  description:
+    'The same as `DELETE /db/activity_books/{id}`: the book goes through the data layer, and its exports go with it.',
+  params: bookParams,
+  response: { 204: { description: 'Deleted.', type: 'null' }, ...commonErrorResponses },
+} as const;

@@ -1,5 +1,5 @@
 import { MAX_LIST_LIMIT } from '@svc/gate';
-import { commonErrorResponses } from '../errors/error-body.js';
+import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { AUTHENTICATED_SECURITY as SIGNED_IN } from '../plugins/openapi-plugin.js';
 
 /** A stored document: the five system fields, then the document's own fields. */
@@ -51,7 +51,7 @@ export const listSchema = {
   tags: ['data'],
   summary: 'List the documents of a collection the caller may see, filtered, sorted and paginated',
   description:
-    'Lists own and public documents (admins: all; anonymous callers: public). Any other query parameter `field=value` filters by equality on a body field or on id, owner (`me` = the caller), visibility, createdAt, updatedAt; `42`, `true`, `false` and `null` also match the JSON number, boolean or null.',
+    'Lists own and public documents (admins: all; anonymous callers: public). Any other query parameter `field=value` filters by equality on a body field or on id, owner (`me` = the caller), visibility, createdAt, updatedAt; `42`, `true`, `false` and `null` also match the JSON number, boolean or null. A page holds at most `limit` rows and at most 2 MiB (each document counts its body plus 256 bytes); a page cut short has a `nextCursor` like any other, so only `nextCursor: null` means the end. 60 lists a minute per anonymous address, 300 per signed-in user (429 SERVER_RATE_LIMITED).',
   params: collectionParams,
   querystring: {
     type: 'object',
@@ -62,7 +62,7 @@ export const listSchema = {
         minimum: 1,
         maximum: MAX_LIST_LIMIT,
         default: 50,
-        description: 'Rows per page, 1–5000.',
+        description: 'Rows per page, 1–5000 (a page also stops before passing 2 MiB).',
       },
       cursor: { type: 'string', maxLength: 4096, description: '`nextCursor` of the previous page.' },
       sort: {
@@ -82,7 +82,8 @@ export const listSchema = {
         items: { type: 'array', items: documentSchema },
         nextCursor: {
           type: ['string', 'null'],
-          description: 'Pass as `cursor` for the next page; null on the last page.',
+          description:
+            'Pass as `cursor` for the next page; null on the last page. Set whenever the page stopped early, at `limit` rows or at 2 MiB.',
         },
       },
     },
@@ -100,10 +101,10 @@ export const getSchema = {
 export const createSchema = {
   security: SIGNED_IN,
   tags: ['data'],
-  summary: 'Create a document owned by the caller',
+  summary: 'Create a document owned by the caller (413 GATE_QUOTA_EXCEEDED past 64 MiB in the collection)',
   params: collectionParams,
   body: documentBodySchema,
-  response: { 201: documentSchema, ...commonErrorResponses },
+  response: { 201: documentSchema, ...commonErrorResponses, 413: errorResponseSchema },
 } as const;
 
 export const patchSchema = {
@@ -112,7 +113,7 @@ export const patchSchema = {
   summary: 'Merge fields into a document (owner or admin); top-level fields replace the stored ones',
   params: documentParams,
   body: documentBodySchema,
-  response: { 200: documentSchema, ...commonErrorResponses },
+  response: { 200: documentSchema, ...commonErrorResponses, 413: errorResponseSchema },
 } as const;
 
 export const removeSchema = {
@@ -128,5 +129,5 @@ export const cloneSchema = {
   tags: ['data'],
   summary: 'Copy a readable document into a new private document owned by the caller',
   params: documentParams,
-  response: { 201: documentSchema, ...commonErrorResponses },
+  response: { 201: documentSchema, ...commonErrorResponses, 413: errorResponseSchema },
 } as const;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAuth } from '../plugins/guards.js';
+import { dataReadRateLimit } from './data-rate-limits.js';
 import {
   cloneSchema,
   createSchema,
@@ -36,7 +37,8 @@ function readFilters(query: ListQuerystring): Record<string, string> {
  * The data route `/db/{collection}`: list, get, create, patch, delete and clone JSON documents.
  * Register with prefix `/db`. The gate's data service decides everything (collection and
  * field validation, the deny list, `canRead` / `canWrite` / `canClone`, another user's private
- * document answering 404); these handlers only translate HTTP to it.
+ * document answering 404); these handlers only translate HTTP to it. Reads are rate-limited per
+ * user, or per address when anonymous (`DATA_READ_RATE_LIMITS`).
  *
  * @example
  * await app.register(dataRoutes, { prefix: '/db' });
@@ -45,7 +47,7 @@ function readFilters(query: ListQuerystring): Record<string, string> {
 export const dataRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: CollectionParams; Querystring: ListQuerystring }>(
     '/:collection',
-    { schema: listSchema },
+    { schema: listSchema, config: { rateLimit: dataReadRateLimit('list') } },
     async (request) => {
       const { limit, cursor, sort } = request.query;
       return app.gate.data.list({
@@ -59,8 +61,10 @@ export const dataRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: DocumentParams }>('/:collection/:id', { schema: getSchema }, async (request) =>
-    app.gate.data.get({ user: request.user, ...request.params }),
+  app.get<{ Params: DocumentParams }>(
+    '/:collection/:id',
+    { schema: getSchema, config: { rateLimit: dataReadRateLimit('get') } },
+    async (request) => app.gate.data.get({ user: request.user, ...request.params }),
   );
 
   app.post<{ Params: CollectionParams; Body: Record<string, unknown> }>(

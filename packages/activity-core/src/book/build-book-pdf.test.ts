@@ -5,8 +5,14 @@ import { isActivityError } from '../errors.js';
 import { makeFakeDoc } from '../print/fake-kind.fixture.js';
 import { buildBookPdf } from './build-book-pdf.js';
 import { loadDefaultFonts } from './default-font.js';
+import { sealPage } from './seal-page.js';
 
 vi.mock('../kinds/registry.js', async () => (await import('../print/fake-kind.fixture.js')).fakeRegistry);
+// The real sealPage, watched: the build must seal every page it finishes.
+vi.mock('./seal-page.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./seal-page.js')>();
+  return { sealPage: vi.fn(real.sealPage) };
+});
 
 const pages = (count: number) =>
   Array.from({ length: count }, (_, i) => ({
@@ -68,6 +74,26 @@ describe('buildBookPdf', () => {
       }),
     );
     expect(noKeys.getPageCount()).toBe(8);
+  });
+
+  it('seals every page once drawn and gives the event loop a turn after each page', async () => {
+    const sealed = vi.mocked(sealPage);
+    sealed.mockClear();
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      if (!ticking) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const bytes = await buildBookPdf({ title: 'Sealed', trim: 'Letter', pages: pages(30) });
+    ticking = false;
+    const pageCount = (await PDFDocument.load(bytes)).getPageCount();
+    expect(pageCount).toBe(1 + 30 + 5);
+    expect(sealed).toHaveBeenCalledTimes(pageCount);
+    expect(sealed.mock.results.every((result) => result.value === true)).toBe(true);
+    expect(turns).toBeGreaterThanOrEqual(pageCount);
   });
 
   it('reports progress once per page, ending at the page count', async () => {

@@ -17,12 +17,15 @@ import { getKeyGrids, type PlannedPage, planBook } from './book-plan.js';
 import { loadDefaultFonts } from './default-font.js';
 import type { PdfFonts } from './pdf-text.js';
 import { type BookRequest, type BuildBookArgs, readBookArgs } from './read-book-args.js';
+import { sealPage } from './seal-page.js';
 
 export type { BookPageInput, BuildBookArgs } from './read-book-args.js';
 
-// Yield to the event loop every few pages so a server's in-process worker keeps serving requests.
-const PAGES_PER_YIELD = 8;
-
+/**
+ * Gives the event loop a turn. The build awaits it after every page it validates, outlines or
+ * draws, so a server's in-process worker keeps serving requests (one page of 80×80 maze walls is
+ * a few tens of milliseconds of drawing and deflating).
+ */
 function yieldToEventLoop(): Promise<void> {
   // setImmediate (Node) runs after pending I/O without setTimeout's 1 ms floor.
   return new Promise((resolve) =>
@@ -60,10 +63,40 @@ async function embedFonts(pdf: PDFDocument, request: BookRequest): Promise<PdfFo
   return { regular: regularFont, bold: boldFont };
 }
 
+/**
+ * What planning needs of a key: its size and its smallest and largest text. A key of an 80×80 maze
+ * is thousands of items; a 400-page book keeps only these outlines and draws each key again when
+ * its solutions page is drawn.
+ */
+function outlineKey(drawing: Drawing): Drawing {
+  const texts = drawing.items.flatMap((item) => (item.type === 'text' && item.text !== '' ? [item] : []));
+  const bySize = texts.sort((a, b) => a.size - b.size);
+  const ends = bySize.length > 1 ? [bySize[0], bySize[bySize.length - 1]] : bySize;
+  return {
+    width: drawing.width,
+    height: drawing.height,
+    items: ends.flatMap((item) => (item ? [item] : [])),
+  };
+}
+
+function drawKey(request: BookRequest, index: number): Drawing | undefined {
+  const page = request.pages[index];
+  return page?.kind.draw(page.doc, { key: true, largePrint: request.largePrint });
+}
+
+async function outlineKeys(request: BookRequest): Promise<Drawing[]> {
+  const outlines: Drawing[] = [];
+  for (let index = 0; index < request.pages.length; index++) {
+    outlines.push(outlineKey(drawKey(request, index) ?? { width: 0, height: 0, items: [] }));
+    await yieldToEventLoop();
+  }
+  return outlines;
+}
+
 /** Plans the book and settles the inside margin: more pages can need a wider gutter. */
 function layoutBook(
   request: BookRequest,
-  keys: Drawing[] | undefined,
+  keys: readonly Drawing[] | undefined,
 ): { format: BookFormat; plan: PlannedPage[] } {
   const base = {
     trim: request.trim,
@@ -98,12 +131,7 @@ function describeKeys(slots: readonly { index: number }[]): string {
   return first === last ? `Puzzle ${first}` : `Puzzles ${first}–${last}`;
 }
 
-function drawPlannedPage(
-  ctx: PageContext,
-  planned: PlannedPage,
-  request: BookRequest,
-  keys: Drawing[] | undefined,
-): void {
+function drawPlannedPage(ctx: PageContext, planned: PlannedPage, request: BookRequest): void {
   switch (planned.type) {
     case 'title':
       drawTitlePage(ctx, {
@@ -133,9 +161,10 @@ function drawPlannedPage(
       drawHeader(ctx, { lead: 'Solutions', note: describeKeys(planned.slots) });
       drawKeys(
         ctx,
-        planned.slots.flatMap((slot) =>
-          keys?.[slot.index] ? [{ ...slot, drawing: keys[slot.index] as Drawing }] : [],
-        ),
+        planned.slots.flatMap((slot) => {
+          const drawing = drawKey(request, slot.index);
+          return drawing ? [{ ...slot, drawing }] : [];
+        }),
       );
       return;
     default:
@@ -150,16 +179,20 @@ function drawPlannedPage(
  * and an embedded TrueType font (DejaVu Sans by default). Every page is validated first; the same
  * input always gives byte-identical output.
  *
+ * Memory is bounded page by page: each page's drawing is dropped and its content stream deflated
+ * as soon as the page is done ({@link sealPage}), answer keys are kept as outlines and drawn again
+ * on their solutions page, and the build yields to the event loop after every page. What grows
+ * with the book is its compressed output (the worst legal book — 400 large-print 80×80 mazes with
+ * keys and bleed — is about 18 MB).
+ *
  * @example
  * const pages = ['a', 'b'].map((seed) => generatePage({ kind: 'sudoku', seed }));
  * const pdf = await buildBookPdf({ title: 'Sudoku for the train', trim: '6x9', pages });
  * await writeFile('book.pdf', pdf);
  */
 export async function buildBookPdf(args: BuildBookArgs): Promise<Uint8Array> {
-  const request = readBookArgs(args);
-  const keys = request.includeKeys
-    ? request.pages.map((page) => page.kind.draw(page.doc, { key: true, largePrint: request.largePrint }))
-    : undefined;
+  const request = await readBookArgs(args, yieldToEventLoop);
+  const keys = request.includeKeys ? await outlineKeys(request) : undefined;
   const { format, plan } = layoutBook(request, keys);
   // No creation or modification dates: the same book is the same bytes.
   const pdf = await PDFDocument.create({ updateMetadata: false });
@@ -180,11 +213,13 @@ export async function buildBookPdf(args: BuildBookArgs): Promise<Uint8Array> {
       page.setTrimBox(frame.trimBox.x, frame.trimBox.y, frame.trimBox.width, frame.trimBox.height);
     }
     const ctx: PageContext = { page, frame, format, fonts };
-    drawPlannedPage(ctx, planned, request, keys);
+    drawPlannedPage(ctx, planned, request);
     drawFooter(ctx, planned.type === 'title' ? undefined : i + 1);
     drawWatermark(ctx);
+    // Memory stays bounded by the finished pages' compressed bytes, not their operators.
+    sealPage(pdf, page);
     request.onProgress?.(i + 1, plan.length);
-    if ((i + 1) % PAGES_PER_YIELD === 0) await yieldToEventLoop();
+    await yieldToEventLoop();
   }
   return pdf.save({ useObjectStreams: true });
 }

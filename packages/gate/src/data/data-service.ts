@@ -1,8 +1,10 @@
+import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { type AccessControl, createAccessControl } from '../access/access-control.js';
 import type { DocumentsTable, GateDatabase } from '../db/schema.js';
 import { GateError } from '../errors.js';
+import type { DataEvents } from '../ports/data-events.js';
 import type { GateDeps, RequestUser } from '../types.js';
 import { assertCollectionAccess } from './collection-rules.js';
 import {
@@ -13,7 +15,7 @@ import {
   toDataDocument,
 } from './document-shape.js';
 import type { FilterValue } from './list-filters.js';
-import { runListQuery } from './list-query.js';
+import { documentBytes, runListQuery } from './list-query.js';
 import { assertLimit } from './list-sort.js';
 import { canClone, canRead, canWrite } from './ownership.js';
 import { detectSqlDialect, type SqlDialect } from './sql-dialect.js';
@@ -22,6 +24,8 @@ import { detectSqlDialect, type SqlDialect } from './sql-dialect.js';
 export const DEFAULT_LIST_LIMIT = 50;
 /** Most rows one listing returns. */
 export const MAX_LIST_LIMIT = 5000;
+/** Bytes one user may keep per collection unless configured (`dataQuotaBytes`): 64 MiB. */
+export const DEFAULT_DATA_QUOTA_BYTES = 64 * 1024 * 1024;
 
 /** Ids the service generates are UUIDs; anything outside this shape cannot name a document. */
 const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
@@ -116,7 +120,7 @@ async function findRow(db: Kysely<GateDatabase>, ref: DocumentRef, forUpdate = f
  * const note = await data.create({ user, collection: 'notes', data: { title: 'Hi', visibility: 'public' } });
  * const { items } = await data.list({ user: null, collection: 'notes', filters: { title: 'Hi' } });
  */
-export function createDataService(deps: GateDeps): DataService {
+export function createDataService(deps: GateDeps, events: DataEvents = {}): DataService {
   const { db, clock } = deps;
   const access: AccessControl = createAccessControl(deps.config.rolePermissions);
   const requireWriter = (user: RequestUser | null): RequestUser => {
@@ -137,6 +141,42 @@ export function createDataService(deps: GateDeps): DataService {
     dialect ??= detectSqlDialect(db as Kysely<unknown>);
     return dialect;
   };
+  const quota = deps.config.dataQuotaBytes;
+
+  /**
+   * Refuses a write that would take `owner` past the collection quota: `adding` bytes of body
+   * in place of `replacing` (a patched document's old body). Writes that do not grow the
+   * collection always pass, so an owner over the quota can still shrink it. Two concurrent
+   * writes may both pass: the overshoot is bounded by one document each.
+   */
+  async function assertQuota(
+    trx: Kysely<GateDatabase>,
+    owner: RequestUser,
+    collection: string,
+    change: { adding: string; replacing?: string },
+  ): Promise<void> {
+    if (quota <= 0 || owner.isAdmin) return;
+    const added = Buffer.byteLength(change.adding, 'utf8');
+    const replaced = change.replacing === undefined ? undefined : Buffer.byteLength(change.replacing, 'utf8');
+    if (replaced !== undefined && added <= replaced) return;
+    const usage = await trx
+      .selectFrom('documents')
+      .select([
+        sql<number | string | null>`sum(octet_length(body))`.as('body_bytes'),
+        (eb) => eb.fn.countAll<number | string>().as('documents'),
+      ])
+      .where('collection', '=', collection)
+      .where('owner', '=', owner.id)
+      .executeTakeFirst();
+    const used = Number(usage?.body_bytes ?? 0) + documentBytes(0) * Number(usage?.documents ?? 0);
+    const after = replaced === undefined ? used + documentBytes(added) : used - replaced + added;
+    if (after <= quota) return;
+    throw new GateError(
+      'GATE_QUOTA_EXCEEDED',
+      `You may keep at most ${quota} bytes in "${collection}"; this write would bring it to ${after}. Delete or shrink documents first.`,
+      { details: { collection, quotaBytes: quota, usedBytes: used, afterBytes: after } },
+    );
+  }
 
   async function insert(
     owner: string,
@@ -168,11 +208,13 @@ export function createDataService(deps: GateDeps): DataService {
       assertCollectionAccess(owner, collection);
       assertUserWritable(collection);
       const input = readDocumentInput(data);
-      return insert(owner.id, collection, input.visibility ?? 'private', serializeBody(input.fields));
+      const body = serializeBody(input.fields);
+      await assertQuota(db, owner, collection, { adding: body });
+      return insert(owner.id, collection, input.visibility ?? 'private', body);
     },
 
     async patch(ref) {
-      requireWriter(ref.user);
+      const writer = requireWriter(ref.user);
       assertCollectionAccess(ref.user, ref.collection);
       assertUserWritable(ref.collection);
       const input = readDocumentInput(ref.data);
@@ -181,6 +223,8 @@ export function createDataService(deps: GateDeps): DataService {
       return db.transaction().execute(async (trx) => {
         const row = assertWritable(ref.user, await findRow(trx, ref, dialectOf() === 'postgres'));
         const body = serializeBody({ ...parseBody(row.body), ...input.fields });
+        // The writer is the owner (charged) or an admin (never limited).
+        await assertQuota(trx, writer, ref.collection, { adding: body, replacing: row.body });
         const visibility = input.visibility ?? row.visibility;
         const updated = { ...row, body, visibility, updated_at: clock.now() };
         await trx
@@ -196,7 +240,11 @@ export function createDataService(deps: GateDeps): DataService {
       requireWriter(ref.user);
       assertCollectionAccess(ref.user, ref.collection);
       const row = assertWritable(ref.user, await findRow(db, ref));
-      await db.deleteFrom('documents').where('id', '=', row.id).execute();
+      const deleted = await db.deleteFrom('documents').where('id', '=', row.id).executeTakeFirst();
+      // Told once, by the request that actually deleted the row (not a concurrent twin).
+      if (Number(deleted.numDeletedRows) === 1) {
+        await events.documentDeleted?.({ collection: row.collection, id: row.id, owner: row.owner });
+      }
     },
 
     async clone(ref) {
@@ -205,6 +253,7 @@ export function createDataService(deps: GateDeps): DataService {
       assertUserWritable(ref.collection);
       const row = assertReadable(user, await findRow(db, ref));
       if (!canClone(user, row)) throw notFound();
+      await assertQuota(db, user, ref.collection, { adding: row.body });
       return insert(user.id, ref.collection, 'private', row.body);
     },
   };

@@ -126,6 +126,13 @@ describe.each(['sqlite', 'postgres'] as const)('list SQL on %s', (dialect) => {
     expect(await codeOf(() => compile(dialect, { filters: { a: 'x\u0000' } }))).toBe('GATE_INVALID_INPUT');
   });
 
+  it('reads ids and body sizes first, never bodies, so a page can be cut by bytes before any is loaded', async () => {
+    const compiled = await compile(dialect, { limit: 5000 });
+    expect(compiled.sql).toMatch(/octet_length\(body\)/);
+    expect(compiled.sql).not.toMatch(/select \*/);
+    expect(compiled.sql.replace(/octet_length\(body\)/g, '')).not.toMatch(/"body"|\bbody\b/);
+  });
+
   it('asks for one row more than the limit to learn whether a next page exists', async () => {
     const compiled = await compile(dialect, { limit: 7 });
     expect(compiled.parameters).toContain(8);

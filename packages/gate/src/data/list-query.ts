@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DocumentsTable, GateDatabase } from '../db/schema.js';
 import type { RequestUser } from '../types.js';
@@ -7,6 +8,23 @@ import { type FilterValue, toFilterConditions, toListedCondition } from './list-
 import { parseSort, sortKeyOf } from './list-sort.js';
 import type { SqlDialect } from './sql-dialect.js';
 
+/** Most bytes one listing page holds (see {@link documentBytes}); a page stops early past it. */
+export const MAX_LIST_BYTES = 2 * 1024 * 1024;
+
+/** What a document's system fields add to its body's bytes in a listing or a quota. */
+export const DOCUMENT_OVERHEAD_BYTES = 256;
+
+/**
+ * The bytes a document counts for in a listing page and in a quota: its body's UTF-8 JSON plus
+ * {@link DOCUMENT_OVERHEAD_BYTES} for its system fields (so many empty documents still count).
+ *
+ * @example
+ * documentBytes(2); // 258, the body `{}`
+ */
+export function documentBytes(bodyBytes: number): number {
+  return bodyBytes + DOCUMENT_OVERHEAD_BYTES;
+}
+
 /** One listing request, already past the collection check. */
 export interface ListQuery {
   user: RequestUser | null;
@@ -15,6 +33,8 @@ export interface ListQuery {
   sort: string | undefined;
   cursor: string | undefined;
   limit: number;
+  /** Bytes the page may hold; default {@link MAX_LIST_BYTES}. A first row always fits. */
+  maxBytes?: number;
 }
 
 /** A page of rows and the cursor of the next page (null on the last page). */
@@ -25,11 +45,19 @@ export interface ListPage {
 
 const keyAlias = (index: number) => `sort_key_${index}`;
 
+type KeyedRow = { id: string; body_bytes: number | string } & Record<string, unknown>;
+
 /**
  * Runs a keyset-paginated listing: the read rule, the filters, `collection = ?`, then
  * `(sort key…, id) > (cursor…)` (or `<` descending), ordered by the same key and cut at
  * `limit + 1` rows to learn whether a next page exists. Every caller-supplied piece — field
  * names, values, cursor values — is a bound parameter.
+ *
+ * The page is also bounded by bytes: a first query reads only the ids, sort keys and body sizes
+ * (`octet_length`, which neither database answers by reading the body), the page is cut where
+ * it would pass `maxBytes`, and only the bodies of the rows kept are read. A page cut by bytes has
+ * a `nextCursor` like one cut by `limit`; the sizes are checked again on the bodies read, so a row
+ * patched larger in between cannot push the page past the bound either.
  *
  * @example
  * const page = await runListQuery(db, 'sqlite', { user, collection: 'notes', filters: {}, sort: '-createdAt', cursor: undefined, limit: 50 });
@@ -61,28 +89,73 @@ export async function runListQuery(
 
   let builder = db
     .selectFrom('documents')
-    .selectAll()
+    .select('id')
+    .select(sql<number | string>`octet_length(body)`.as('body_bytes'))
     .select(key.map((part, index) => part.expression.as(keyAlias(index))))
     .where('collection', '=', query.collection);
   for (const condition of conditions) builder = builder.where(condition);
   for (const part of key) builder = builder.orderBy(part.expression, spec.descending ? 'desc' : 'asc');
-  const found = (await builder.limit(query.limit + 1).execute()) as Array<
-    Selectable<DocumentsTable> & Record<string, unknown>
-  >;
+  const found = (await builder.limit(query.limit + 1).execute()) as KeyedRow[];
 
-  const page = found.slice(0, query.limit);
-  const rows = page.map(stripSortKeys);
-  const last = page.at(-1);
-  if (found.length <= query.limit || last === undefined) return { rows, nextCursor: null };
+  const maxBytes = query.maxBytes ?? MAX_LIST_BYTES;
+  const chosen = takeWithin(found.slice(0, query.limit), maxBytes, (row) => Number(row.body_bytes));
+  const bodies = await readRows(db, query.collection, chosen);
+  // Rows deleted since the first query are skipped; a row grown since may end the page sooner.
+  const rows: Selectable<DocumentsTable>[] = [];
+  let used = 0;
+  let last: KeyedRow | undefined;
+  let cut = chosen.length < found.length;
+  for (const entry of chosen) {
+    const row = bodies.get(entry.id);
+    if (row) {
+      const bytes = documentBytes(Buffer.byteLength(row.body, 'utf8'));
+      if (rows.length > 0 && used + bytes > maxBytes) {
+        cut = true;
+        break;
+      }
+      used += bytes;
+      rows.push(row);
+    }
+    last = entry;
+  }
+  if (!cut || last === undefined) return { rows, nextCursor: null };
+  const position = last;
   const lastKey = key.map((part, index): SortKeyValue => {
-    const value = last[keyAlias(index)];
+    const value = position[keyAlias(index)];
     return part.kind === 'text' ? String(value) : Number(value);
   });
   return { rows, nextCursor: encodeCursor(spec.text, lastKey) };
 }
 
-/** Drops the `sort_key_*` helper columns, leaving a plain `documents` row. */
-function stripSortKeys(row: Selectable<DocumentsTable>): Selectable<DocumentsTable> {
-  const { id, collection, owner, visibility, created_at, updated_at, body } = row;
-  return { id, collection, owner, visibility, created_at, updated_at, body };
+/** The longest prefix of `rows` within `maxBytes` (by {@link documentBytes}); never empty when `rows` is not. */
+function takeWithin<T>(rows: readonly T[], maxBytes: number, bodyBytesOf: (row: T) => number): T[] {
+  let used = 0;
+  let count = 0;
+  for (const row of rows) {
+    const bytes = documentBytes(bodyBytesOf(row));
+    if (count > 0 && used + bytes > maxBytes) break;
+    used += bytes;
+    count++;
+  }
+  return rows.slice(0, count);
+}
+
+/** The full rows of the chosen ids, by id. */
+async function readRows(
+  db: Kysely<GateDatabase>,
+  collection: string,
+  chosen: readonly KeyedRow[],
+): Promise<Map<string, Selectable<DocumentsTable>>> {
+  if (chosen.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('collection', '=', collection)
+    .where(
+      'id',
+      'in',
+      chosen.map((row) => row.id),
+    )
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
