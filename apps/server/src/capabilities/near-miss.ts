@@ -16,7 +16,7 @@ function distance(a: string, b: string): number {
 
 /**
  * Up to `limit` of `names` close to `wanted`: same name in another case, a name containing it
- * (or its last segment), or within a third of its length in edits; closest first.
+ * (or its last segment), or within a quarter of its length in edits; closest first.
  *
  * @example
  * findNearMisses('activity-pages.generatePages', ids); // ['activity-pages.generatePage']
@@ -30,7 +30,7 @@ export function findNearMisses(wanted: string, names: readonly string[], limit =
       const contains = tail.length >= 3 && lower.includes(tail);
       return { name, score: contains ? 0 : distance(wanted, name) };
     })
-    .filter(({ score }) => score <= Math.max(2, Math.floor(wanted.length / 3)));
+    .filter(({ score }) => score <= Math.max(2, Math.floor(wanted.length / 4)));
   scored.sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : 1));
   return scored.slice(0, limit).map(({ name }) => name);
 }
