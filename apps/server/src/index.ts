@@ -1,3 +1,6 @@
+export type { BuildServerOptions } from './build-server.js';
+export { buildServer } from './build-server.js';
+export { CapabilityError } from './capabilities/capability-error.js';
 export type { CapabilityRegistry } from './capabilities/capability-registry.js';
 export { createCapabilityRegistry } from './capabilities/capability-registry.js';
 export type {
@@ -9,9 +12,6 @@ export type {
   Plane,
 } from './capabilities/capability-types.js';
 export { defineCapability } from './capabilities/capability-types.js';
-export { CapabilityError } from './capabilities/capability-error.js';
-export type { BuildServerOptions } from './build-server.js';
-export { buildServer } from './build-server.js';
 export type { ServerConfig } from './config.js';
 export { ConfigError, loadConfig } from './config.js';
 export type { Database } from './db/create-database.js';

@@ -46,7 +46,11 @@ export const GENERATE_PAGE_INPUT = {
   additionalProperties: false,
   properties: {
     kind: KIND_SCHEMA,
-    input: { type: 'object', additionalProperties: true, description: "The kind's input keys (see listKinds)." },
+    input: {
+      type: 'object',
+      additionalProperties: true,
+      description: "The kind's input keys (see listKinds).",
+    },
     seed: SEED_SCHEMA,
   },
 } as const;

@@ -162,7 +162,7 @@ describe.each(testDatabaseTargets())('GET /api/capabilities on $name', (target) 
       outputFormat: 'text',
     });
     expect(answer.text).toBe('[fake-claude] pick a tool');
-    expect((models.requests.at(-1)?.body as Json).tools).toEqual(tools);
+    expect((models.requests.at(-1)?.body ?? {}).tools).toEqual(tools);
   });
 
   it.each([
@@ -172,8 +172,13 @@ describe.each(testDatabaseTargets())('GET /api/capabilities on $name', (target) 
   ])('renders MCP tools exactly as /mcp lists them to %s (real SDK client)', async (_who, headersOf) => {
     const headers = headersOf() as Record<string, string>;
     const { tools } = (await list(headers, 'mcp')) as { tools: Json[] };
-    const client = new Client({ name: 'capabilities', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
-    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', base), { requestInit: { headers } }));
+    const client = new Client(
+      { name: 'capabilities', version: '1.0.0' },
+      { versionNegotiation: { mode: 'legacy' } },
+    );
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', base), { requestInit: { headers } }),
+    );
     try {
       const listed = (await client.listTools()).tools;
       expect(listed).toEqual(tools);

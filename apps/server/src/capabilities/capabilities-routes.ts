@@ -1,9 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../errors/error-body.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
-import type { CapabilityRegistry } from './capability-registry.js';
 import { summarizePolicy } from './capability-policy.js';
-import { mcpNameOf, TOOL_FORMATS, type ToolFormat, toToolDefinitions, toToolName } from './tool-definitions.js';
+import type { CapabilityRegistry } from './capability-registry.js';
+import {
+  mcpNameOf,
+  TOOL_FORMATS,
+  type ToolFormat,
+  toToolDefinitions,
+  toToolName,
+} from './tool-definitions.js';
 
 const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
 
@@ -55,7 +61,10 @@ const listSchema = {
  * await app.register(capabilitiesRoutes, { prefix: '/api/capabilities', registry });
  * // GET /api/capabilities?format=openai → { format: 'openai', tools: [{ type: 'function', function: { name: 'generatePage', … } }] }
  */
-export const capabilitiesRoutes: FastifyPluginAsync<{ registry: CapabilityRegistry }> = async (app, options) => {
+export const capabilitiesRoutes: FastifyPluginAsync<{ registry: CapabilityRegistry }> = async (
+  app,
+  options,
+) => {
   app.get<{ Querystring: { format?: ToolFormat } }>('', { schema: listSchema }, async (request) => {
     const capabilities = options.registry.listFor(request.user);
     const { format } = request.query;

@@ -49,7 +49,10 @@ function comparable(id: string, result: unknown): unknown {
 
 interface ToolResult {
   isError?: boolean;
-  content: ({ type: 'text'; text: string } | { type: 'resource'; resource: { text?: string; blob?: string } })[];
+  content: (
+    | { type: 'text'; text: string }
+    | { type: 'resource'; resource: { text?: string; blob?: string } }
+  )[];
 }
 
 /** The capability's result as MCP carried it: the JSON value, with embedded files put back. */
@@ -94,10 +97,14 @@ describe.each(testDatabaseTargets())('every capability answers alike on every su
         requestInit: { headers: { authorization: `Bearer ${key}` } },
       }),
     );
-    const generated = await server.app.capabilities.invoke<{ doc: unknown }>('activity-pages.generatePage', MAZE, {
-      user: admin,
-      surface: 'internal',
-    });
+    const generated = await server.app.capabilities.invoke<{ doc: unknown }>(
+      'activity-pages.generatePage',
+      MAZE,
+      {
+        user: admin,
+        surface: 'internal',
+      },
+    );
     if (!generated.ok) throw new Error(JSON.stringify(generated.error));
     samples = samplesFor(generated.result.doc);
     capabilities = server.app.capabilities.list();
@@ -109,7 +116,10 @@ describe.each(testDatabaseTargets())('every capability answers alike on every su
   });
 
   const viaRoute = async (capability: Capability, args: unknown) => {
-    const [system, fn] = [capability.id.slice(0, capability.id.indexOf('.')), capability.id.slice(capability.id.indexOf('.') + 1)];
+    const [system, fn] = [
+      capability.id.slice(0, capability.id.indexOf('.')),
+      capability.id.slice(capability.id.indexOf('.') + 1),
+    ];
     const response = await server.app.inject({
       method: 'POST',
       url: `/api/adapters/${system}/${fn}`,
@@ -117,10 +127,18 @@ describe.each(testDatabaseTargets())('every capability answers alike on every su
       payload: args as Json,
     });
     const body = response.json<{ result?: unknown; error?: { code: string } }>();
-    return { status: response.statusCode, ok: response.statusCode === 200, result: body.result, code: body.error?.code };
+    return {
+      status: response.statusCode,
+      ok: response.statusCode === 200,
+      result: body.result,
+      code: body.error?.code,
+    };
   };
   const viaMcp = async (capability: Capability, args: unknown) => {
-    const result = (await client.callTool({ name: mcpNameOf(capability), arguments: args as Json })) as ToolResult;
+    const result = (await client.callTool({
+      name: mcpNameOf(capability),
+      arguments: args as Json,
+    })) as ToolResult;
     const { ok, value } = fromMcp(result);
     return { ok, result: value, code: ok ? undefined : (value.error as { code: string }).code };
   };
@@ -205,7 +223,9 @@ describe.each(testDatabaseTargets())('every capability answers alike on every su
       expect(refused.code, capability.id).toBe('SERVER_RATE_LIMITED');
       const route = await viaRoute(capability, samples[capability.id]);
       expect([route.status, route.code], capability.id).toEqual([429, 'SERVER_RATE_LIMITED']);
-      expect((await viaMcp(capability, samples[capability.id])).code, capability.id).toBe('SERVER_RATE_LIMITED');
+      expect((await viaMcp(capability, samples[capability.id])).code, capability.id).toBe(
+        'SERVER_RATE_LIMITED',
+      );
       server.clock.advance(limit.windowMs);
       expect((await viaMcp(capability, samples[capability.id])).ok, capability.id).toBe(true);
     }

@@ -41,7 +41,11 @@ export function assertPolicy(capability: Capability, user: RequestUser | null, e
  * @example
  * registry.list().filter((capability) => isPermitted(capability, user, env));
  */
-export function isPermitted(capability: Capability, user: RequestUser | null, env: PolicyEnvironment): boolean {
+export function isPermitted(
+  capability: Capability,
+  user: RequestUser | null,
+  env: PolicyEnvironment,
+): boolean {
   try {
     assertPolicy(capability, user, env);
     return true;

@@ -35,7 +35,9 @@ describe('capability registry', () => {
     registry.register(capability({ id: 'demo.echo', mcpName: 'echo' }));
     expect(() => registry.register(capability({ id: 'demo.echo' }))).toThrow(/already registered/);
     expect(() => registry.register(capability({ id: 'demo.other', mcpName: 'echo' }))).toThrow(/MCP name/);
-    expect(() => registry.register(capability({ id: 'demo_other.x', mcpName: 'x' }))).toThrow(/Bad capability id/);
+    expect(() => registry.register(capability({ id: 'demo_other.x', mcpName: 'x' }))).toThrow(
+      /Bad capability id/,
+    );
     for (const bad of ['', 'nodot', 'Upper.case', 'a.b c', '__proto__.x', 'a.']) {
       expect(() => registry.register(capability({ id: bad })), bad).toThrow(/Bad capability id/);
     }
@@ -50,7 +52,11 @@ describe('capability registry', () => {
   it('answers an unknown id with CAP_NOT_FOUND and near misses, prototype names included', async () => {
     const { registry } = createTestRegistry();
     registry.register(capability({ id: 'activity-pages.generatePage' }));
-    const outcome = await registry.invoke('activity-pages.generatePages', {}, { user: null, surface: 'internal' });
+    const outcome = await registry.invoke(
+      'activity-pages.generatePages',
+      {},
+      { user: null, surface: 'internal' },
+    );
     expect(outcome).toMatchObject({
       ok: false,
       error: { code: 'CAP_NOT_FOUND', details: { suggestions: ['activity-pages.generatePage'] } },
@@ -64,8 +70,12 @@ describe('capability registry', () => {
   it("applies the policy with the gate's codes; admins bypass membership", async () => {
     const { registry } = createTestRegistry();
     registry.register(capability({ id: 'demo.account', policy: { access: 'account' } }));
-    registry.register(capability({ id: 'demo.dev', policy: { access: 'account', permission: 'run_adapter' } }));
-    registry.register(capability({ id: 'demo.paid', policy: { access: 'account', membership: 'intelligence' } }));
+    registry.register(
+      capability({ id: 'demo.dev', policy: { access: 'account', permission: 'run_adapter' } }),
+    );
+    registry.register(
+      capability({ id: 'demo.paid', policy: { access: 'account', membership: 'intelligence' } }),
+    );
     registry.register(capability({ id: 'demo.staff', policy: { access: 'account', role: 'staff' } }));
     registry.register(capability({ id: 'demo.host', policy: { access: 'account', host: true } }));
     const codeOf = async (id: string, user: typeof member | null) => {
@@ -125,10 +135,14 @@ describe('capability registry', () => {
         expect(outcome.error.details?.issues).toContainEqual({ path: '/count', message: expect.any(String) });
       }
     }
-    const many = await registry.invoke('demo.typed', { flag: 'yes', extra: 1 }, { user: null, surface: 'internal' });
-    expect(many.ok ? [] : (many.error.details?.issues as { path: string }[]).map((issue) => issue.path)).toEqual(
-      expect.arrayContaining(['', '/flag']),
+    const many = await registry.invoke(
+      'demo.typed',
+      { flag: 'yes', extra: 1 },
+      { user: null, surface: 'internal' },
     );
+    expect(
+      many.ok ? [] : ((many.error.details?.issues ?? []) as { path: string }[]).map((issue) => issue.path),
+    ).toEqual(expect.arrayContaining(['', '/flag']));
     const args = { count: 2 };
     const ok = await registry.invoke('demo.typed', args, { user: null, surface: 'internal' });
     expect(ok).toMatchObject({ ok: true, result: { echoed: { count: 2, size: 3 } } });
@@ -138,22 +152,44 @@ describe('capability registry', () => {
   it('rate-limits per client address or per user, in one bucket for every surface', async () => {
     const { registry, clock } = createTestRegistry();
     const rateLimit = { max: 2, windowMs: 60_000 };
-    registry.register(capability({ id: 'demo.client', policy: { access: 'anyone', rateLimit: { ...rateLimit, per: 'client' } } }));
-    registry.register(capability({ id: 'demo.user', policy: { access: 'anyone', rateLimit: { ...rateLimit, per: 'user' } } }));
-    const codeOf = async (id: string, options: { user: typeof member | null; client: string; surface: 'mcp' | 'adapter-route' | 'area-route' }) => {
+    registry.register(
+      capability({
+        id: 'demo.client',
+        policy: { access: 'anyone', rateLimit: { ...rateLimit, per: 'client' } },
+      }),
+    );
+    registry.register(
+      capability({ id: 'demo.user', policy: { access: 'anyone', rateLimit: { ...rateLimit, per: 'user' } } }),
+    );
+    const codeOf = async (
+      id: string,
+      options: {
+        user: typeof member | null;
+        client: string;
+        surface: 'mcp' | 'adapter-route' | 'area-route';
+      },
+    ) => {
       const outcome = await registry.invoke(id, {}, options);
       return outcome.ok ? 'ok' : outcome.error.code;
     };
     expect(await codeOf('demo.client', { user: null, client: '203.0.113.1', surface: 'mcp' })).toBe('ok');
-    expect(await codeOf('demo.client', { user: member, client: '203.0.113.1', surface: 'area-route' })).toBe('ok');
+    expect(await codeOf('demo.client', { user: member, client: '203.0.113.1', surface: 'area-route' })).toBe(
+      'ok',
+    );
     expect(await codeOf('demo.client', { user: null, client: '203.0.113.1', surface: 'adapter-route' })).toBe(
       'SERVER_RATE_LIMITED',
     );
     expect(await codeOf('demo.client', { user: null, client: '203.0.113.2', surface: 'mcp' })).toBe('ok');
     // Per user: the same user from two addresses shares a bucket; anonymous callers are keyed by address.
     expect(await codeOf('demo.user', { user: member, client: '203.0.113.1', surface: 'mcp' })).toBe('ok');
-    expect(await codeOf('demo.user', { user: member, client: '203.0.113.2', surface: 'area-route' })).toBe('ok');
-    const limited = await registry.invoke('demo.user', {}, { user: member, client: '203.0.113.3', surface: 'mcp' });
+    expect(await codeOf('demo.user', { user: member, client: '203.0.113.2', surface: 'area-route' })).toBe(
+      'ok',
+    );
+    const limited = await registry.invoke(
+      'demo.user',
+      {},
+      { user: member, client: '203.0.113.3', surface: 'mcp' },
+    );
     expect(limited).toMatchObject({
       ok: false,
       error: { code: 'SERVER_RATE_LIMITED', details: { max: 2, windowMs: 60_000, retryAfterMs: 60_000 } },
@@ -199,11 +235,22 @@ describe('capability registry', () => {
   });
 
   it('charges where the surface charges, refunds server-side failures only, refuses priced use to anonymous callers', async () => {
-    const { registry, ledger } = createTestRegistry({ 'tool:demo.priced': 3, 'tool:demo.upstream': 2, 'tool:demo.bad': 1, 'tool:demo.crash': 4 });
-    registry.register(capability({ id: 'demo.priced', policy: { access: 'anyone', meter: 'tool:demo.priced' } }));
+    const { registry, ledger } = createTestRegistry({
+      'tool:demo.priced': 3,
+      'tool:demo.upstream': 2,
+      'tool:demo.bad': 1,
+      'tool:demo.crash': 4,
+    });
+    registry.register(
+      capability({ id: 'demo.priced', policy: { access: 'anyone', meter: 'tool:demo.priced' } }),
+    );
     registry.register(capability({ id: 'demo.free', policy: { access: 'anyone', meter: 'tool:demo.free' } }));
     const failing = (id: string, error: unknown) =>
-      capability({ id, policy: { access: 'account', meter: `tool:${id}` }, run: async () => Promise.reject(error) });
+      capability({
+        id,
+        policy: { access: 'account', meter: `tool:${id}` },
+        run: async () => Promise.reject(error),
+      });
     registry.register(failing('demo.upstream', new CapabilityError('CAP_UPSTREAM_FAILED', 'down')));
     registry.register(failing('demo.bad', new CapabilityError('CAP_INVALID_ARGS', 'refused by the system')));
     registry.register(failing('demo.crash', new Error('secret internals')));
@@ -212,14 +259,20 @@ describe('capability registry', () => {
     }
     expect(ledger.map((entry) => entry.kind)).toEqual(['charge', 'charge', 'charge']);
     const anonymous = await registry.invoke('demo.priced', {}, { user: null, surface: 'mcp' });
-    expect(anonymous).toMatchObject({ ok: false, error: { code: 'GATE_UNAUTHENTICATED', details: { meter: 'tool:demo.priced' } } });
+    expect(anonymous).toMatchObject({
+      ok: false,
+      error: { code: 'GATE_UNAUTHENTICATED', details: { meter: 'tool:demo.priced' } },
+    });
     expect((await registry.invoke('demo.priced', {}, { user: null, surface: 'area-route' })).ok).toBe(true);
     expect((await registry.invoke('demo.free', {}, { user: null, surface: 'mcp' })).ok).toBe(true);
     ledger.length = 0;
     await registry.invoke('demo.upstream', {}, { user: member, surface: 'mcp' });
     await registry.invoke('demo.bad', {}, { user: member, surface: 'mcp' });
     const crash = await registry.invoke('demo.crash', {}, { user: member, surface: 'adapter-route' });
-    expect(crash).toMatchObject({ ok: false, error: { code: 'SERVER_INTERNAL', message: 'Internal error.' } });
+    expect(crash).toMatchObject({
+      ok: false,
+      error: { code: 'SERVER_INTERNAL', message: 'Internal error.' },
+    });
     expect(JSON.stringify(crash)).not.toContain('secret');
     expect(ledger.map((entry) => [entry.kind, entry.resource])).toEqual([
       ['charge', 'tool:demo.upstream'],
@@ -253,7 +306,11 @@ describe('capability registry', () => {
     expect(registry.concurrency.held('demo.slow', member.id)).toBe(1);
 
     const controller = new AbortController();
-    const pending = registry.invoke('demo.slow', {}, { user: developer, surface: 'mcp', signal: controller.signal });
+    const pending = registry.invoke(
+      'demo.slow',
+      {},
+      { user: developer, surface: 'mcp', signal: controller.signal },
+    );
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, error: { code: 'CAP_ABORTED' } });
   });
@@ -271,12 +328,19 @@ describe('capability registry', () => {
         },
       }),
     );
-    const outcome = await registry.invoke('demo.context', {}, {
-      user: member,
-      surface: 'lma',
-      trace: (event) => events.push(event),
+    const outcome = await registry.invoke(
+      'demo.context',
+      {},
+      {
+        user: member,
+        surface: 'lma',
+        trace: (event) => events.push(event),
+      },
+    );
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: { user: 'member', surface: 'lma', deadline: clock.now() + 1000 },
     });
-    expect(outcome).toMatchObject({ ok: true, result: { user: 'member', surface: 'lma', deadline: clock.now() + 1000 } });
     expect(events).toEqual([{ type: 'progress', progress: 1 }]);
   });
 });

@@ -85,7 +85,10 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
       if (capability.input.type !== 'object') {
         throw new TypeError(`The input schema of ${capability.id} must have type "object".`);
       }
-      byId.set(capability.id, { capability, validate: compileArgsValidator(capability.id, capability.input) });
+      byId.set(capability.id, {
+        capability,
+        validate: compileArgsValidator(capability.id, capability.input),
+      });
       byMcpName.set(mcpName, capability);
       toolNames.add(toolName);
     },

@@ -29,7 +29,12 @@ export function createMemoryMeter(prices: Record<string, number> = {}) {
     },
     async refund(charge) {
       if (charge.charged > 0) {
-        ledger.push({ kind: 'refund', resource: charge.resource, userId: charge.userId, amount: charge.charged });
+        ledger.push({
+          kind: 'refund',
+          resource: charge.resource,
+          userId: charge.userId,
+          amount: charge.charged,
+        });
       }
     },
     isPriced: async (resource) => (prices[resource] ?? 0) > 0,

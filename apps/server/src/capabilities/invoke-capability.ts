@@ -164,7 +164,10 @@ function runUnderDeadline(
   if (options.signal?.aborted) forward();
   options.signal?.addEventListener('abort', forward, { once: true });
   const timer = setTimeout(
-    () => controller.abort(new CapabilityError('CAP_TIMEOUT', `${capability.id} took longer than ${timeoutMs} ms.`)),
+    () =>
+      controller.abort(
+        new CapabilityError('CAP_TIMEOUT', `${capability.id} took longer than ${timeoutMs} ms.`),
+      ),
     timeoutMs,
   );
   timer.unref?.();

@@ -17,20 +17,30 @@ export type ToolFormat = (typeof TOOL_FORMATS)[number];
  * toToolName(generatePage); // 'generatePage'
  */
 export function toToolName(capability: Capability): string {
-  return mcpNameOf(capability).replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return mcpNameOf(capability)
+    .replace(/[^A-Za-z0-9_-]/g, '_')
+    .slice(0, 64);
 }
 
 /** An OpenAI chat-completions tool: `{ type: 'function', function: { name, description, parameters } }`. */
 export function toOpenAiTool(capability: Capability) {
   return {
     type: 'function' as const,
-    function: { name: toToolName(capability), description: capability.description, parameters: capability.input },
+    function: {
+      name: toToolName(capability),
+      description: capability.description,
+      parameters: capability.input,
+    },
   };
 }
 
 /** An Anthropic Messages tool: `{ name, description, input_schema }`. */
 export function toAnthropicTool(capability: Capability) {
-  return { name: toToolName(capability), description: capability.description, input_schema: capability.input };
+  return {
+    name: toToolName(capability),
+    description: capability.description,
+    input_schema: capability.input,
+  };
 }
 
 /** An MCP tool as `tools/list` answers it. */

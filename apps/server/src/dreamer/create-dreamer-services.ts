@@ -148,7 +148,11 @@ export function createDreamerServices(options: {
     return payload === undefined || statusOf(payload.code) >= 500;
   }
 
-  async function runPriced(user: RequestUser, args: RunArguments, runOptions: RunOptions = {}): Promise<RunResult> {
+  async function runPriced(
+    user: RequestUser,
+    args: RunArguments,
+    runOptions: RunOptions = {},
+  ): Promise<RunResult> {
     checkRunArguments(args);
     const charge: MeterCharge = await gate.meter.charge({ user, resource: DREAM_RUN_RESOURCE });
     try {

@@ -83,7 +83,8 @@ export function createDreamerCapabilities(dreamer: DreamerServices): Capability[
         rateLimit: { max: 120, windowMs: 60_000, per: 'client' },
         readOnly: true,
       },
-      run: async ({ pipeline, inputValues }) => validatePipeline(pipeline, inputValues ? { inputValues } : {}),
+      run: async ({ pipeline, inputValues }) =>
+        validatePipeline(pipeline, inputValues ? { inputValues } : {}),
     }),
   ];
 }

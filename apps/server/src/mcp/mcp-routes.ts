@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import { errorResponseSchema } from '../errors/error-body.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
+import { createMcpCancellations } from './mcp-cancellations.js';
 import { createMcpCapabilityServer, type McpCaller } from './mcp-capability-server.js';
 import { assertMcpRequestAllowed } from './mcp-request-guard.js';
 
@@ -71,11 +72,13 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, optio
   // The SDK builds each request's server inside the request's own async flow, so the caller is
   // carried there without passing it through the SDK's types.
   const requestContext = new AsyncLocalStorage<McpCaller>();
+  const cancellations = createMcpCancellations();
   const handler = createMcpHandler(
     () =>
       createMcpCapabilityServer(
         options.registry,
         requestContext.getStore() ?? { user: null, client: 'unknown', log: app.log },
+        cancellations,
       ),
     { onerror: (error) => app.log.warn({ err: error }, 'mcp request refused or failed') },
   );

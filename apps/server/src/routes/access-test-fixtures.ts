@@ -1,7 +1,7 @@
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Capability } from '../capabilities/capability-types.js';
 import { buildServer } from '../build-server.js';
+import type { Capability } from '../capabilities/capability-types.js';
 import { loadConfig } from '../config.js';
 import type { TestDatabaseTarget } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';

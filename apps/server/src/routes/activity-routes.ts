@@ -70,7 +70,10 @@ export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (
   });
 
   app.post('/pages/print', { schema: printSchema }, async (request, reply) => {
-    const outcome = await invoke<PrintPageResult & { watermarked: boolean }>('activity-pages.printPage', request);
+    const outcome = await invoke<PrintPageResult & { watermarked: boolean }>(
+      'activity-pages.printPage',
+      request,
+    );
     if (!outcome.ok) return replyWithError(reply, outcome.error);
     const { html, watermarked } = outcome.result;
     return reply

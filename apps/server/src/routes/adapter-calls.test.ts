@@ -1,3 +1,4 @@
+import { ActivityError } from '@svc/activity-core';
 import { GateError } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CapabilityError } from '../capabilities/capability-error.js';
@@ -13,7 +14,11 @@ import {
 } from './access-test-fixtures.js';
 
 /** Capabilities of one system that fail in every typed way, or echo. */
-function faulty<Args>(fn: string, run: Capability<Args>['run'], input: Record<string, unknown> = { type: 'object' }) {
+function faulty<Args>(
+  fn: string,
+  run: Capability<Args>['run'],
+  input: Record<string, unknown> = { type: 'object' },
+) {
   return defineCapability<Args, unknown>({
     id: `faulty.${fn}`,
     plane: 'adapter',
@@ -37,14 +42,16 @@ const capabilities = [
   faulty('payment', async () => {
     throw new GateError('GATE_PAYMENT_REQUIRED', 'Top up first.');
   }),
+  faulty('generation', async () => {
+    throw new ActivityError('ACT_GENERATION_FAILED', 'No arrangement.');
+  }),
   faulty('crash', async () => {
     throw new Error('secret internals');
   }),
-  faulty(
-    'whoami',
-    async (_args, { user }) => ({ id: user?.id, roles: user?.roles, via: user?.via }),
-    { type: 'object', additionalProperties: false },
-  ),
+  faulty('whoami', async (_args, { user }) => ({ id: user?.id, roles: user?.roles, via: user?.via }), {
+    type: 'object',
+    additionalProperties: false,
+  }),
   faulty<{ refuse?: boolean; count?: number }>('echo', async (args) => args, {
     type: 'object',
     properties: { refuse: { type: 'boolean' }, count: { type: 'integer', default: 1 } },
@@ -116,6 +123,9 @@ describe.each(testDatabaseTargets())(
       expect([unconfigured.statusCode, errorCodeOf(unconfigured)]).toEqual([501, 'CAP_NOT_CONFIGURED']);
       const payment = await call(developer, 'faulty/payment', {});
       expect([payment.statusCode, errorCodeOf(payment)]).toEqual([402, 'GATE_PAYMENT_REQUIRED']);
+      // One status per code on every surface: valid input no page can be made from is 422.
+      const generation = await call(developer, 'faulty/generation', {});
+      expect([generation.statusCode, errorCodeOf(generation)]).toEqual([422, 'ACT_GENERATION_FAILED']);
       const crash = await call(developer, 'faulty/crash', {});
       expect([crash.statusCode, errorCodeOf(crash)]).toEqual([500, 'SERVER_INTERNAL']);
       expect(crash.body).not.toContain('secret internals');

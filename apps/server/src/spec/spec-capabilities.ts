@@ -72,8 +72,7 @@ export const SPEC_CAPABILITIES: readonly Capability[] = [
     id: 'spec.listEndpoints',
     plane: 'adapter',
     title: 'List the endpoints of a spec',
-    description:
-      'Lists every operation with method, path, operationId, summary, tags, params and responses.',
+    description: 'Lists every operation with method, path, operationId, summary, tags, params and responses.',
     input: argsObject({ spec: SPEC }, ['spec']),
     policy: specPolicy('listEndpoints'),
     run: async (args) => listEndpoints(args),

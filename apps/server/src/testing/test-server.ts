@@ -5,8 +5,8 @@ import {
   type MemoryMailer,
 } from '@svc/gate/testing';
 import type { FastifyInstance } from 'fastify';
-import type { Capability } from '../capabilities/capability-types.js';
 import { buildServer } from '../build-server.js';
+import type { Capability } from '../capabilities/capability-types.js';
 import { loadConfig, type ServerConfig } from '../config.js';
 import type { Database } from '../db/create-database.js';
 import type { TestDatabaseTarget } from './test-databases.js';
