@@ -9,10 +9,9 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ACTIVITY_CAPABILITIES } from './activity/activity-capabilities.js';
 import { type ActivityOptions, createActivityServices } from './activity/create-activity-services.js';
 import { capabilitiesRoutes } from './capabilities/capabilities-routes.js';
-import { createCapabilityRegistry } from './capabilities/capability-registry.js';
 import type { Capability } from './capabilities/capability-types.js';
 import { createConcurrencyLimiter } from './capabilities/concurrency-limiter.js';
-import { createGateCapabilityMeter } from './capabilities/gate-capability-meter.js';
+import { createGateCapabilityRegistry } from './capabilities/create-gate-capability-registry.js';
 import './capabilities/fastify-capabilities.js';
 import type { ServerConfig } from './config.js';
 import { createDatabase, type Database } from './db/create-database.js';
@@ -187,20 +186,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     instanceId: config.instanceId,
     concurrency,
   });
-  const capabilities = createCapabilityRegistry({
-    policy: { access: gate.access, hostEnabled: false },
-    meter: createGateCapabilityMeter(gate, database.db),
-    now: () => (options.clock ?? systemClock).now(),
+  const clock = options.clock ?? systemClock;
+  const capabilities = createGateCapabilityRegistry({
+    gate,
+    db: database.db,
+    clock,
     log: app.log,
     concurrency,
   });
-  const capabilityList = [
-    ...SPEC_CAPABILITIES,
-    ...ACTIVITY_CAPABILITIES,
-    ...createDreamerCapabilities(dreamer),
-    ...(options.capabilities ?? []),
-  ];
-  for (const capability of capabilityList) capabilities.register(capability);
+  const areaCapabilities = [SPEC_CAPABILITIES, ACTIVITY_CAPABILITIES, createDreamerCapabilities(dreamer)];
+  for (const capability of [...areaCapabilities.flat(), ...(options.capabilities ?? [])]) {
+    capabilities.register(capability);
+  }
   app.decorate('capabilities', capabilities);
   const modelProviders = dreamer.providers.list();
   if (modelProviders.length === 0) {

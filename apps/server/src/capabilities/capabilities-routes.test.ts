@@ -162,7 +162,7 @@ describe.each(testDatabaseTargets())('GET /api/capabilities on $name', (target) 
       outputFormat: 'text',
     });
     expect(answer.text).toBe('[fake-claude] pick a tool');
-    expect((models.requests.at(-1)?.body ?? {}).tools).toEqual(tools);
+    expect(models.requests.at(-1)?.body.tools).toEqual(tools);
   });
 
   it.each([

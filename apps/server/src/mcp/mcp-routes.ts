@@ -27,7 +27,7 @@ const mcpSchema = (method: 'POST' | 'GET' | 'DELETE') =>
     tags: ['mcp'],
     summary:
       method === 'POST'
-        ? 'MCP Streamable HTTP endpoint: one JSON-RPC message per request (the capabilities the caller may use, as tools: listKinds, generatePage, validatePage, printPage, buildBook, dream, …)'
+        ? 'MCP Streamable HTTP endpoint: one JSON-RPC message per request (the capabilities the caller may use, as tools: see GET /api/capabilities?format=mcp)'
         : `MCP Streamable HTTP ${method} (stateless server: answered 405 for 2025-era clients)`,
     ...(method === 'POST'
       ? { body: { description: 'A JSON-RPC 2.0 message (MCP 2025-03-26 to 2026-07-28).' } }
