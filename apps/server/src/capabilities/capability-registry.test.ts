@@ -230,6 +230,28 @@ describe('capability registry', () => {
       error: { code: 'CAP_TOO_MANY_CONCURRENT', details: { capability: 'demo.heavy', limit: 2 } },
     });
     expect((await other).ok).toBe(true);
+    // Anonymous callers are held per client address.
+    registry.register(
+      capability({
+        id: 'demo.public',
+        policy: { access: 'anyone', concurrency: { perUser: 1 } },
+        run: async () => release.opened,
+      }),
+    );
+    const held = registry.concurrency.acquire('demo.public', 'client:203.0.113.7', 1);
+    const anonymous = await registry.invoke(
+      'demo.public',
+      {},
+      { user: null, surface: 'mcp', client: '203.0.113.7' },
+    );
+    expect(anonymous.ok ? 'ok' : anonymous.error.code).toBe('CAP_TOO_MANY_CONCURRENT');
+    const elsewhere = await registry.invoke(
+      'demo.public',
+      {},
+      { user: null, surface: 'mcp', client: '203.0.113.8' },
+    );
+    expect(elsewhere.ok).toBe(true);
+    held.release();
     expect(most).toBe(3);
     expect(registry.concurrency.held('demo.heavy', member.id)).toBe(0);
   });

@@ -21,7 +21,7 @@ export interface CapabilityPolicy {
   meter?: string;
   /** Uses per window per client address (`client`) or per user, falling back to the address (`user`). */
   rateLimit?: { max: number; windowMs: number; per: 'client' | 'user' };
-  /** Uses one user may have in flight at once, whatever the surface. */
+  /** Uses one user (anonymous callers: one client address) may have in flight at once, whatever the surface. */
   concurrency?: { perUser: number };
   /** Changes nothing: the install bridge may only reach read-only capabilities. */
   readOnly?: boolean;

@@ -90,8 +90,10 @@ export async function invokeCapability<Result>(
     const checked = validate(args);
     assertRate(deps, capability, options);
     const limit = capability.policy.concurrency?.perUser;
-    if (limit !== undefined && options.user !== null) {
-      slot = deps.concurrency.acquire(capability.id, options.user.id, limit);
+    if (limit !== undefined) {
+      // Anonymous callers of an `anyone` capability share a limit per client address.
+      const holder = options.user?.id ?? `client:${options.client ?? 'unknown'}`;
+      slot = deps.concurrency.acquire(capability.id, holder, limit);
     }
     charge = await chargeFor(deps.meter, capability, options);
     const running = runUnderDeadline(deps, capability, checked, options, log);
