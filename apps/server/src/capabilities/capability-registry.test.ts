@@ -335,6 +335,15 @@ describe('capability registry', () => {
     );
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, error: { code: 'CAP_ABORTED' } });
+    // A caller gone before the run starts pays nothing.
+    ledger.length = 0;
+    const gone = await registry.invoke(
+      'demo.slow',
+      {},
+      { user: admin, surface: 'mcp', signal: AbortSignal.abort() },
+    );
+    expect(gone).toMatchObject({ ok: false, error: { code: 'CAP_ABORTED' } });
+    expect(ledger).toEqual([]);
   });
 
   it('hands run the caller, surface, a deadline and a trace sink', async () => {

@@ -95,6 +95,10 @@ export async function invokeCapability<Result>(
       const holder = options.user?.id ?? `client:${options.client ?? 'unknown'}`;
       slot = deps.concurrency.acquire(capability.id, holder, limit);
     }
+    // A caller already gone is not charged for work that will never start.
+    if (options.signal?.aborted) {
+      throw new CapabilityError('CAP_ABORTED', `${capability.id} was cancelled by the caller.`);
+    }
     charge = await chargeFor(deps.meter, capability, options);
     const running = runUnderDeadline(deps, capability, checked, options, log);
     // The slot is held until the work really ends, even past a timeout answer.
