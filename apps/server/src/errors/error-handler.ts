@@ -1,5 +1,6 @@
 import { isGateError } from '@svc/gate';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isCapabilityError } from '../capabilities/capability-error.js';
 import { toDreamerErrorPayload } from '../dreamer/dreamer-errors.js';
 import { isServerError } from './server-error.js';
 import { statusOf } from './status-table.js';
@@ -59,7 +60,7 @@ function unreadableBodyCode(error: FastifyError): number | undefined {
 
 /** The status and one-shape body of any error, or undefined for an internal one. */
 function toErrorAnswer(error: FastifyError): ErrorAnswer | undefined {
-  if (isGateError(error) || isServerError(error)) {
+  if (isGateError(error) || isServerError(error) || isCapabilityError(error)) {
     const body: ErrorBody = { error: { code: error.code, message: error.message } };
     if (error.details) body.error.details = error.details;
     return { status: statusOf(error.code), body };

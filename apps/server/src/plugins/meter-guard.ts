@@ -15,7 +15,7 @@ export type MeteredResource = string | ((request: FastifyRequest) => string);
  * error the meter hits: the operation never runs unpriced.
  *
  * @example
- * await chargeRequest(request, 'adapter:spec.validate');
+ * await chargeRequest(request, 'export:pdf');
  */
 export async function chargeRequest(request: FastifyRequest, resource: string): Promise<MeterCharge> {
   if (request.user === null) throw new GateError('GATE_UNAUTHENTICATED', 'Sign in or send an API key.');

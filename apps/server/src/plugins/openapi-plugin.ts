@@ -14,7 +14,12 @@ export const OPENAPI_TAGS = [
   { name: 'data', description: 'The JSON document store at /db/{collection}, with ownership checks.' },
   {
     name: 'adapters',
-    description: 'Adapter functions run through the registry, behind the run_adapter permission.',
+    description:
+      'Capabilities run through the registry at /api/adapters/{system}/{fn}, behind the run_adapter permission.',
+  },
+  {
+    name: 'capabilities',
+    description: 'What the caller may use, and the same list as OpenAI, Anthropic or MCP tool definitions.',
   },
   { name: 'tokens', description: 'The token wallet: balance, spends, history and admin grants.' },
   {
@@ -26,7 +31,10 @@ export const OPENAPI_TAGS = [
     name: 'dreamer',
     description: 'The ideation pipeline: run (JSON or server-sent events), the default pipeline, validation.',
   },
-  { name: 'mcp', description: 'The MCP endpoint (Streamable HTTP) with the activity tools and dream.' },
+  {
+    name: 'mcp',
+    description: 'The MCP endpoint (Streamable HTTP): the capabilities the caller may use, as tools.',
+  },
   { name: 'health', description: 'Liveness and readiness probes.' },
 ] as const;
 

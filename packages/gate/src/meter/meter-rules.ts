@@ -20,7 +20,7 @@ export interface MeterRule {
  * whose `cost` is not a whole number ≥ 0 throws: a broken price must not make a resource free.
  *
  * @example
- * await findMeterRule(db, 'adapter:spec.validate'); // { id: '…', resource: 'adapter:spec.validate', cost: 5 }
+ * await findMeterRule(db, 'tool:spec.validate'); // { id: '…', resource: 'tool:spec.validate', cost: 5 }
  */
 export async function findMeterRule(db: Kysely<GateDatabase>, resource: string): Promise<MeterRule | null> {
   const row = await db

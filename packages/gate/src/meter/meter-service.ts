@@ -34,7 +34,7 @@ export interface Meter {
  *
  * @example
  * const meter = createMeter({ db, wallet });
- * const charge = await meter.charge({ user, resource: 'adapter:spec.validate' });
+ * const charge = await meter.charge({ user, resource: 'tool:spec.validate' });
  * try { await run(); } catch (error) { await meter.refund(charge); throw error; }
  */
 export function createMeter(deps: { db: Kysely<GateDatabase>; wallet: WalletService }): Meter {
