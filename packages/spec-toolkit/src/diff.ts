@@ -84,6 +84,7 @@ export function diff(args: DiffArgs): DiffResult {
   if (!oldSide.spec || !newSide.spec) return emptyResult(errors);
   try {
     const outcome = runDiff(oldSide.spec, newSide.spec);
+    locateChanges(outcome.changes, oldSide.locate, newSide.locate);
     const breaking = outcome.changes.filter((change) => change.level === 'error');
     return { ...outcome, breaking, summary: summarize(outcome, errors), errors };
   } catch (error) {
@@ -97,6 +98,26 @@ export function diff(args: DiffArgs): DiffResult {
         side: 'both',
       },
     ]);
+  }
+}
+
+/**
+ * For multi-file specs, moves each change's location into the file it is in. Changes are
+ * shared between `changes` and `changed`, so each object is moved once.
+ */
+function locateChanges(
+  changes: Change[],
+  oldLocate: ((pointer: string) => { file: string; pointer: string }) | undefined,
+  newLocate: ((pointer: string) => { file: string; pointer: string }) | undefined,
+): void {
+  const done = new Set<Change>();
+  for (const change of changes) {
+    const locate = change.side === 'old' ? oldLocate : newLocate;
+    if (locate === undefined || done.has(change)) continue;
+    done.add(change);
+    const origin = locate(change.location);
+    change.file = origin.file;
+    change.location = origin.pointer;
   }
 }
 

@@ -24,6 +24,10 @@ export type {
   ListEndpointsResult,
 } from './list-endpoints.js';
 export { listEndpoints } from './list-endpoints.js';
+export { createMemoryResolver } from './memory-spec-resolver.js';
+export type { SpecResolver } from './ports/spec-resolver.js';
+export type { ResolvedFile, ResolvedSpec, ResolveSpecArgs } from './resolve-spec.js';
+export { resolveSpec } from './resolve-spec.js';
 export type {
   DescribeContext,
   DescribeFunction,

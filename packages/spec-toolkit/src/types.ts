@@ -4,7 +4,12 @@ export interface Diagnostic {
   code: string;
   /** One human sentence. */
   message: string;
-  /** JSON pointer to the offending value; `''` is the document root. */
+  /**
+   * The file the problem is in, for a spec read with `resolveSpec` (the entry's name or a
+   * referenced file's, relative to it); absent for a single document given as text or object.
+   */
+  file?: string;
+  /** JSON pointer to the offending value (inside `file` when given); `''` is the document root. */
   path: string;
   /** 1-based line in the input text, when the input was text and the place could be found. */
   line?: number;

@@ -2,7 +2,8 @@ import { type Change, type DiffResult, diff } from '@svc/spec-toolkit';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../cli-io.js';
 import { formatDiagnostic } from '../../output/diagnostic-line.js';
 import { toJsonText } from '../../output/printer.js';
-import { type Command, type CommandContext, checkPositionals, failUsage, readArgument } from '../command.js';
+import { type Command, type CommandContext, checkPositionals, failUsage } from '../command.js';
+import { readSpecArgument } from './read-spec-argument.js';
 
 /**
  * `svc spec diff <old|-> <new|-> [--json] [--fail-on-breaking]`.
@@ -29,11 +30,11 @@ error, or a spec that cannot be read.`,
   async run(args, context) {
     const problem = checkPositionals(args, ['<old>', '<new>']);
     if (problem) return failUsage(context, problem);
-    const before = await readArgument(args.positionals[0] as string, context);
+    const before = await readSpecArgument(args.positionals[0] as string, context);
     if (!before) return EXIT_USAGE;
-    const after = await readArgument(args.positionals[1] as string, context);
+    const after = await readSpecArgument(args.positionals[1] as string, context);
     if (!after) return EXIT_USAGE;
-    const result = diff({ specA: before.text, specB: after.text });
+    const result = diff({ specA: before.spec, specB: after.spec });
     if (result.errors.length > 0) {
       for (const error of result.errors) {
         const label =
@@ -47,18 +48,19 @@ error, or a spec that cannot be read.`,
       return EXIT_USAGE;
     }
     if (args.values.json === true) context.out.raw(toJsonText(result));
-    else printReport(result, context);
+    else printReport(result, context, [before.label, after.label]);
     return args.values['fail-on-breaking'] === true && result.breaking.length > 0 ? EXIT_FAILURE : EXIT_OK;
   },
 };
 
-function printReport(result: DiffResult, context: CommandContext): void {
+function printReport(result: DiffResult, context: CommandContext, entries: readonly string[]): void {
   const { out } = context;
   const { style } = out;
   const section = (title: string, count: number) => out.line(style.bold(`${title} (${count})`));
   if (result.breaking.length > 0) {
     section('Breaking changes', result.breaking.length);
-    for (const change of result.breaking) out.line(`  ${style.red('✗')} ${formatChange(change, context)}`);
+    for (const change of result.breaking)
+      out.line(`  ${style.red('✗')} ${formatChange(change, context, entries)}`);
     out.line();
   }
   if (result.removed.length > 0) {
@@ -79,15 +81,21 @@ function printReport(result: DiffResult, context: CommandContext): void {
     section('Other changes', inChanged.length);
     for (const change of inChanged) {
       const mark = change.level === 'warning' ? style.yellow('!') : style.dim('·');
-      out.line(`  ${mark} ${formatChange(change, context)}`);
+      out.line(`  ${mark} ${formatChange(change, context, entries)}`);
     }
     out.line();
   }
   out.line(summarize(result, context));
 }
 
-function formatChange(change: Change, context: CommandContext): string {
-  return `${change.operation}  ${context.out.style.dim(change.id)}  ${change.message}`;
+/** A change found in a referenced file says where: `(schemas/pet.yaml#/properties/id)`. */
+function formatChange(change: Change, context: CommandContext, entries: readonly string[]): string {
+  const { style } = context.out;
+  const where =
+    change.file !== undefined && !entries.includes(change.file)
+      ? `  ${style.dim(`(${change.file}#${change.location})`)}`
+      : '';
+  return `${change.operation}  ${style.dim(change.id)}  ${change.message}${where}`;
 }
 
 function summarize(result: DiffResult, context: CommandContext): string {

@@ -2,7 +2,8 @@ import { type ValidateResult, validate } from '@svc/spec-toolkit';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../cli-io.js';
 import { formatDiagnostic } from '../../output/diagnostic-line.js';
 import { pluralize, toJsonText } from '../../output/printer.js';
-import { type Command, type CommandContext, checkPositionals, failUsage, readArgument } from '../command.js';
+import { type Command, type CommandContext, checkPositionals, failUsage } from '../command.js';
+import { readSpecArgument } from './read-spec-argument.js';
 
 /**
  * `svc spec validate <file|-> [--strict] [--json]`.
@@ -28,9 +29,9 @@ Exit codes: 0 valid (warnings allowed), 1 invalid, 2 usage or I/O error.`,
   async run(args, context) {
     const problem = checkPositionals(args, ['<file>']);
     if (problem) return failUsage(context, problem);
-    const input = await readArgument(args.positionals[0] as string, context);
+    const input = await readSpecArgument(args.positionals[0] as string, context);
     if (!input) return EXIT_USAGE;
-    const result = validate({ spec: input.text, options: { strict: args.values.strict === true } });
+    const result = validate({ spec: input.spec, options: { strict: args.values.strict === true } });
     if (args.values.json === true) context.out.raw(toJsonText(result));
     else printReport(input.label, result, context);
     return result.valid ? EXIT_OK : EXIT_FAILURE;

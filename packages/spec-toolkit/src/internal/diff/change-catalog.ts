@@ -17,6 +17,8 @@ export interface Change {
   operation: string;
   location: string;
   side: ChangeSide;
+  /** For a spec read with `resolveSpec`: the file `location` points into (the entry's or a referenced file's name). */
+  file?: string;
   /** One human sentence. */
   message: string;
 }
