@@ -35,7 +35,7 @@ const GROUPS: Readonly<Record<string, { commands: readonly Command[]; help: stri
     commands: SPEC_COMMANDS,
     help: formatGroupHelp(
       'Usage: svc spec <command> [options]',
-      'Work with OpenAPI 3.0 / 3.1 and Swagger 2.0 documents, JSON or YAML.\nAny file argument may be - to read stdin.',
+      'Work with OpenAPI 3.0 / 3.1 / 3.2 and Swagger 2.0 documents, JSON or YAML.\nAny file argument may be - to read stdin.',
       SPEC_COMMANDS,
       'svc spec',
     ),

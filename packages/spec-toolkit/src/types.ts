@@ -21,8 +21,8 @@ export interface Diagnostic {
 export type SpecInput = unknown;
 
 /** The OpenAPI versions the toolkit understands. */
-export type SpecVersion = '2.0' | '3.0' | '3.1';
+export type SpecVersion = '2.0' | '3.0' | '3.1' | '3.2';
 
-/** HTTP methods that name operations in a path item. */
+/** HTTP methods that name operations in a path item (OpenAPI 3.2 adds `query` and `additionalOperations`). */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

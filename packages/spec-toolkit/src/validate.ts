@@ -3,6 +3,7 @@ import type { Cover, Finding } from './internal/checks/finding.js';
 import { checkOperations } from './internal/checks/operation-checks.js';
 import { checkRefs } from './internal/checks/ref-checks.js';
 import { checkStyle } from './internal/checks/style-checks.js';
+import { checkTagParents } from './internal/checks/tag-checks.js';
 import { isPlainObject } from './internal/json-pointer.js';
 import { loadSpec } from './internal/load-spec.js';
 import { listOperations, readVersion } from './internal/spec-model.js';
@@ -42,7 +43,7 @@ export interface ValidateResult {
 }
 
 /**
- * Validates a Swagger 2.0 or OpenAPI 3.0 / 3.1 document: structure against the official
+ * Validates a Swagger 2.0 or OpenAPI 3.0 / 3.1 / 3.2 document: structure against the official
  * OpenAPI JSON Schemas, plus the rules a schema cannot express (references, operationIds,
  * path templates, parameters, responses). Reports every problem with a JSON pointer, and a
  * line and column when the input was text. Offline; never throws.
@@ -120,6 +121,7 @@ function runChecksWithinStack(
 
 function runChecks(doc: Record<string, unknown>, version: SpecVersion | null, strict: boolean): Finding[] {
   const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...checkOperations(doc, version)];
+  if (version === '3.2') semantic.push(...checkTagParents(doc));
   const refs = checkRefs(doc, version);
   semantic.push(...refs.findings);
   const covers = semantic.flatMap((finding) => finding.covers ?? []);

@@ -1,4 +1,4 @@
-import { HTTP_METHODS, type HttpMethod, type SpecVersion } from '../types.js';
+import { HTTP_METHODS, type SpecVersion } from '../types.js';
 import { isPlainObject, joinPointer, parsePointer, readAtTokens } from './json-pointer.js';
 
 /** The version a document declares, read from `openapi` or `swagger`. */
@@ -20,6 +20,8 @@ export function readVersion(doc: unknown): DeclaredVersion {
       return { version: '3.0', field: 'openapi', raw };
     if (typeof raw === 'string' && /^3\.1\.\d+(-.+)?$/.test(raw))
       return { version: '3.1', field: 'openapi', raw };
+    if (typeof raw === 'string' && /^3\.2\.\d+(-.+)?$/.test(raw))
+      return { version: '3.2', field: 'openapi', raw };
     return { version: null, field: 'openapi', raw };
   }
   if (doc.swagger !== undefined) {
@@ -72,7 +74,8 @@ export function resolveLocal(doc: unknown, value: unknown, pointer: string): Res
 
 /** One operation of a document, with where it lives. */
 export interface OperationEntry {
-  method: HttpMethod;
+  /** Lower case for the fixed methods (`get`, 3.2 `query`); as written for 3.2 `additionalOperations` (`COPY`). */
+  method: string;
   path: string;
   /** Pointer of the operation object (through a path item `$ref`, the target's place). */
   pointer: string;
@@ -81,27 +84,50 @@ export interface OperationEntry {
   pathItemPointer: string;
 }
 
+/** True for the versions with 3.1's rules (webhooks, optional responses, JSON Schema 2020-12). */
+export function isOas31OrLater(version: SpecVersion | null): boolean {
+  return version === '3.1' || version === '3.2';
+}
+
+const METHODS_32 = [...HTTP_METHODS, 'query'] as const;
+
 /**
- * Lists every operation under `paths` (or, for OpenAPI 3.1, under `webhooks`, where `path`
- * holds the webhook name), in document order, following path item `$ref`s.
+ * Lists every operation under `paths` (or, for OpenAPI 3.1+, under `webhooks`, where `path`
+ * holds the webhook name), in document order, following path item `$ref`s. In 3.2 documents
+ * the `query` method and `additionalOperations` (after the fixed methods) are operations too.
  */
 export function listOperations(doc: unknown, section: 'paths' | 'webhooks' = 'paths'): OperationEntry[] {
   const out: OperationEntry[] = [];
   if (!isPlainObject(doc)) return out;
   const items = doc[section];
   if (!isPlainObject(items)) return out;
+  const is32 = readVersion(doc).version === '3.2';
   for (const [path, rawItem] of Object.entries(items)) {
     if (path.startsWith('x-')) continue;
     const resolved = resolveLocal(doc, rawItem, joinPointer(`/${section}`, path));
     if (!resolved || !isPlainObject(resolved.value)) continue;
     const pathItem = resolved.value;
-    for (const method of HTTP_METHODS) {
+    for (const method of is32 ? METHODS_32 : HTTP_METHODS) {
       const operation = pathItem[method];
       if (!isPlainObject(operation)) continue;
       out.push({
         method,
         path,
         pointer: joinPointer(resolved.pointer, method),
+        operation,
+        pathItem,
+        pathItemPointer: resolved.pointer,
+      });
+    }
+    const additional = is32 ? pathItem.additionalOperations : undefined;
+    if (!isPlainObject(additional)) continue;
+    const additionalPointer = joinPointer(resolved.pointer, 'additionalOperations');
+    for (const [method, operation] of Object.entries(additional)) {
+      if (!isPlainObject(operation) || method.startsWith('x-')) continue;
+      out.push({
+        method,
+        path,
+        pointer: joinPointer(additionalPointer, method),
         operation,
         pathItem,
         pathItemPointer: resolved.pointer,

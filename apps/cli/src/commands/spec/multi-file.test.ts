@@ -64,13 +64,18 @@ describe('svc spec on specs split into files (the built binary)', () => {
     const json = JSON.parse(
       inFixtures(['spec', 'diff', 'breaking/v1/openapi.yaml', 'breaking/v2/openapi.yaml', '--json']).stdout,
     );
-    expect(json.breaking[0]).toMatchObject({ file: 'breaking/v2/schemas/pet.yaml', location: '/properties/id' });
+    expect(json.breaking[0]).toMatchObject({
+      file: 'breaking/v2/schemas/pet.yaml',
+      location: '/properties/id',
+    });
   });
 
   it('refuses to diff when a referenced file is missing, exit 2', () => {
     const run = inFixtures(['spec', 'diff', 'missing-file/openapi.yaml', 'yaml-nested/openapi.yaml']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^missing-file\/openapi\.yaml:14:17 {2}SPEC_REF_FILE_UNREADABLE {2}Old spec: /);
+    expect(run.stderr).toMatch(
+      /^missing-file\/openapi\.yaml:14:17 {2}SPEC_REF_FILE_UNREADABLE {2}Old spec: /,
+    );
   });
 
   it('lists the endpoints of a split spec', () => {

@@ -16,7 +16,7 @@ export const validateCommand: Command = {
   summary: 'Check an OpenAPI 3.x / Swagger 2.0 document for errors',
   help: `Usage: svc spec validate <file|-> [--strict] [--json]
 
-Validate an OpenAPI 3.0 / 3.1 or Swagger 2.0 document, JSON or YAML. Use - to read stdin.
+Validate an OpenAPI 3.0 / 3.1 / 3.2 or Swagger 2.0 document, JSON or YAML. Use - to read stdin.
 Prints one line per problem (file:line:col  CODE  message) and a summary line.
 
 Options:

@@ -1,7 +1,7 @@
 import type { SpecVersion } from '../../types.js';
 import { isPlainObject, readAtTokens } from '../json-pointer.js';
 import { holdsReferences, NAME_MAPS } from '../resolve/ref-walk-rules.js';
-import { localRefTokens } from '../spec-model.js';
+import { isOas31OrLater, localRefTokens } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
 
 /** Where each `$ref` points, for the style checks (unused components). */
@@ -39,7 +39,7 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
     }
     const tokens = localRefTokens(ref);
     if (tokens === null) {
-      if (version === '3.1' && /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)) {
+      if (isOas31OrLater(version) && /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)) {
         anchors ??= collectAnchors(doc);
         if (anchors.has(ref.slice(1))) return null;
       }

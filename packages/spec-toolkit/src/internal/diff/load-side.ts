@@ -68,7 +68,7 @@ function describeVersionProblem(doc: unknown, field: 'openapi' | 'swagger' | nul
   }
   return {
     code: 'SPEC_VERSION_UNSUPPORTED',
-    message: `Unsupported ${field} version ${JSON.stringify(raw) ?? String(raw)}: expected 2.0, 3.0.x or 3.1.x.`,
+    message: `Unsupported ${field} version ${JSON.stringify(raw) ?? String(raw)}: expected 2.0, 3.0.x, 3.1.x or 3.2.x.`,
     path: `/${field}`,
   };
 }

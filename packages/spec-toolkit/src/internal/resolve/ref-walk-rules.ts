@@ -24,6 +24,7 @@ export const NAME_MAPS = new Set([
   'variables',
   'examples',
   'mediaTypes',
+  'additionalOperations',
 ]);
 
 /** Members that hold example or literal data: a `$ref` inside them is data, not a reference. */
