@@ -6,7 +6,8 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: { bin: 'src/bin.ts', index: 'src/index.ts' },
   format: 'esm',
-  dts: false,
+  // Types for the library entry (`runCli`); the executable needs none.
+  dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,
   clean: true,
   target: 'node20',
