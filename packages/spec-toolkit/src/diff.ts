@@ -1,7 +1,7 @@
 import type { Change, ChangeLevel, ChangeSide } from './internal/diff/change-catalog.js';
 import { type DiffDiagnostic, loadSide } from './internal/diff/load-side.js';
 import { runDiff } from './internal/diff/run-diff.js';
-import type { SpecInput } from './types.js';
+import type { Diagnostic, SpecInput } from './types.js';
 
 export type { DiagnosticSide, DiffDiagnostic } from './internal/diff/load-side.js';
 export type { Change, ChangeLevel, ChangeSide };
@@ -84,7 +84,7 @@ export function diff(args: DiffArgs): DiffResult {
   if (!oldSide.spec || !newSide.spec) return emptyResult(errors);
   try {
     const outcome = runDiff(oldSide.spec, newSide.spec);
-    locateChanges(outcome.changes, oldSide.locate, newSide.locate);
+    locateChanges(outcome.changes, oldSide.addPositions, newSide.addPositions);
     const breaking = outcome.changes.filter((change) => change.level === 'error');
     return { ...outcome, breaking, summary: summarize(outcome, errors), errors };
   } catch (error) {
@@ -101,23 +101,33 @@ export function diff(args: DiffArgs): DiffResult {
   }
 }
 
+type AddPositions = (diagnostics: Diagnostic[]) => void;
+
 /**
- * For multi-file specs, moves each change's location into the file it is in. Changes are
- * shared between `changes` and `changed`, so each object is moved once.
+ * Gives each change the line and column of its location in its side's text, and for a
+ * multi-file spec moves the location into the file it is in (`file`, pointer in that file).
+ * Changes are shared between `changes` and `changed`, so each object is placed once.
  */
 function locateChanges(
   changes: Change[],
-  oldLocate: ((pointer: string) => { file: string; pointer: string }) | undefined,
-  newLocate: ((pointer: string) => { file: string; pointer: string }) | undefined,
+  oldPositions: AddPositions | undefined,
+  newPositions: AddPositions | undefined,
 ): void {
-  const done = new Set<Change>();
-  for (const change of changes) {
-    const locate = change.side === 'old' ? oldLocate : newLocate;
-    if (locate === undefined || done.has(change)) continue;
-    done.add(change);
-    const origin = locate(change.location);
-    change.file = origin.file;
-    change.location = origin.pointer;
+  for (const [side, addPositions] of [
+    ['old', oldPositions],
+    ['new', newPositions],
+  ] as const) {
+    if (addPositions === undefined) continue;
+    const unique = [...new Set(changes.filter((change) => change.side === side))];
+    const places: Diagnostic[] = unique.map((change) => ({ code: change.id, message: '', path: change.location }));
+    addPositions(places);
+    unique.forEach((change, index) => {
+      const place = places[index] as Diagnostic;
+      if (place.file !== undefined) change.file = place.file;
+      change.location = place.path;
+      if (place.line !== undefined) change.line = place.line;
+      if (place.column !== undefined) change.column = place.column;
+    });
   }
 }
 

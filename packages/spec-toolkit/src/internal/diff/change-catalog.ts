@@ -19,6 +19,10 @@ export interface Change {
   side: ChangeSide;
   /** For a spec read with `resolveSpec`: the file `location` points into (the entry's or a referenced file's name). */
   file?: string;
+  /** 1-based line of `location` in its side's text (in `file` when set), when the input was text. */
+  line?: number;
+  /** 1-based column, with `line`. */
+  column?: number;
   /** One human sentence. */
   message: string;
 }

@@ -24,7 +24,7 @@ export interface DiffDiagnostic extends Diagnostic {
 export function loadSide(
   input: unknown,
   side: 'old' | 'new',
-): { spec?: SpecSide; errors: DiffDiagnostic[]; locate?: LoadedSpec['locate'] } {
+): { spec?: SpecSide; errors: DiffDiagnostic[]; addPositions?: LoadedSpec['addPositions'] } {
   const loaded = loadSpec(input);
   const found: Diagnostic[] = [];
   // In a multi-file spec, a reference that could not be followed would make the comparison lie.
@@ -42,7 +42,7 @@ export function loadSide(
         resolve,
         reader: createSchemaReader(resolve),
       };
-      return loaded.locate ? { spec, errors: [], locate: loaded.locate } : { spec, errors: [] };
+      return { spec, errors: [], addPositions: loaded.addPositions.bind(loaded) };
     }
     found.push(describeVersionProblem(loaded.doc, declared.field, declared.raw));
     loaded.addPositions(found);
