@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import AjvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -9,6 +9,9 @@ import { MULTI_FILE_FIXTURES, runBin } from '../../testing/run-bin.js';
 import { EXAMPLES_DIR } from '../../testing/run-in-process.js';
 
 const GOLDEN = fileURLToPath(new URL('../../../test/golden/', import.meta.url));
+// Both are CommonJS with `exports.default`: under NodeNext the default import is the module object.
+const Ajv = AjvDraft04.default;
+const addFormats = ajvFormats.default;
 const SARIF_SCHEMA = JSON.parse(
   readFileSync(new URL('../../../test/fixtures/sarif-schema-2.1.0.json', import.meta.url), 'utf8'),
 );
