@@ -119,7 +119,11 @@ function locateChanges(
   ] as const) {
     if (addPositions === undefined) continue;
     const unique = [...new Set(changes.filter((change) => change.side === side))];
-    const places: Diagnostic[] = unique.map((change) => ({ code: change.id, message: '', path: change.location }));
+    const places: Diagnostic[] = unique.map((change) => ({
+      code: change.id,
+      message: '',
+      path: change.location,
+    }));
     addPositions(places);
     unique.forEach((change, index) => {
       const place = places[index] as Diagnostic;

@@ -1,5 +1,7 @@
 export type { BuildSpecArgs, BuildSpecResult, EndpointSketch } from './build-spec.js';
 export { buildSpec } from './build-spec.js';
+export type { BundleSpecArgs, BundleSpecResult } from './bundle-spec.js';
+export { bundleSpec } from './bundle-spec.js';
 export type {
   Change,
   ChangedOperation,

@@ -1,6 +1,7 @@
 import type { Command, CommandGroup } from '../command.js';
 import { formatGroupHelp } from '../run-command.js';
 import { buildCommand } from './build-command.js';
+import { bundleCommand } from './bundle-command.js';
 import { diffCommand } from './diff-command.js';
 import { endpointsCommand } from './endpoints-command.js';
 import { exampleCommand } from './example-command.js';
@@ -19,6 +20,7 @@ export const SPEC_COMMANDS: readonly Command[] = [
   endpointsCommand,
   exampleCommand,
   markdownCommand,
+  bundleCommand,
   buildCommand,
 ];
 
