@@ -6,6 +6,7 @@ import { isPlainObject } from './json-pointer.js';
 import { scanJson } from './json-scanner.js';
 import { findJsonSyntaxError } from './json-syntax.js';
 import { loadResolved, RESOLVED_INTERNALS } from './resolve/resolved-registry.js';
+import { forgetTargets } from './spec-model.js';
 import { createPositionFinder, type TextPosition } from './text-position.js';
 import { locateInYaml } from './yaml-locator.js';
 
@@ -74,6 +75,7 @@ export function loadSpec(input: unknown): LoadedSpec {
         'No spec was given: pass an object, or JSON or YAML text.',
       );
     }
+    forgetTargets(input);
     return { doc: input, format: 'object', diagnostics: [], addPositions: noPositions };
   }
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;

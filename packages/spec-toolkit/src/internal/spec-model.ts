@@ -38,8 +38,21 @@ export interface Resolved<T = unknown> {
   pointer: string;
 }
 
+/** Parsed local refs: large documents repeat a few thousand distinct `$ref` strings many times. */
+const TOKEN_CACHE = new Map<string, string[] | null>();
+const TOKEN_CACHE_LIMIT = 50_000;
+
 /** Parses a local `$ref` (`#/a/b`) into pointer tokens; null for external or malformed refs. */
 export function localRefTokens(ref: string): string[] | null {
+  const cached = TOKEN_CACHE.get(ref);
+  if (cached !== undefined) return cached;
+  const tokens = parseLocalRef(ref);
+  if (TOKEN_CACHE.size >= TOKEN_CACHE_LIMIT) TOKEN_CACHE.clear();
+  TOKEN_CACHE.set(ref, tokens);
+  return tokens;
+}
+
+function parseLocalRef(ref: string): string[] | null {
   if (!ref.startsWith('#')) return null;
   let fragment: string;
   try {
@@ -48,6 +61,32 @@ export function localRefTokens(ref: string): string[] | null {
     return null;
   }
   return parsePointer(fragment);
+}
+
+/** Targets already read, per document: operations share the same few parameter and schema refs. */
+const TARGET_CACHE = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * Forgets the targets read from `doc`: every tool call starts with this, so a caller may change
+ * an object between calls.
+ */
+export function forgetTargets(doc: unknown): void {
+  if (typeof doc === 'object' && doc !== null) TARGET_CACHE.delete(doc);
+}
+
+/** The value a local `$ref` names in `doc`; undefined for external, malformed or dangling refs. */
+function readLocalTarget(doc: unknown, ref: string): unknown {
+  if (typeof doc !== 'object' || doc === null) return undefined;
+  let targets = TARGET_CACHE.get(doc);
+  if (targets === undefined) {
+    targets = new Map();
+    TARGET_CACHE.set(doc, targets);
+  }
+  if (targets.has(ref)) return targets.get(ref);
+  const tokens = localRefTokens(ref);
+  const target = tokens === null ? undefined : readAtTokens(doc, tokens);
+  targets.set(ref, target);
+  return target;
 }
 
 /**
@@ -62,9 +101,7 @@ export function resolveLocal(doc: unknown, value: unknown, pointer: string): Res
     const ref = current.$ref;
     if (seen.has(ref)) return undefined;
     seen.add(ref);
-    const tokens = localRefTokens(ref);
-    if (tokens === null) return undefined;
-    const target = readAtTokens(doc, tokens);
+    const target = readLocalTarget(doc, ref);
     if (target === undefined) return undefined;
     current = target;
     at = ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1));

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../types.js';
 import type { LoadedSpec } from '../load-spec.js';
+import { forgetTargets } from '../spec-model.js';
 import type { Bundle, Origin } from './bundle-documents.js';
 import type { SpecDocument } from './load-documents.js';
 
@@ -37,6 +38,7 @@ export function locateOrigin(internals: ResolvedInternals, pointer: string): Ori
  */
 export function loadResolved(internals: ResolvedInternals): LoadedSpec {
   const entryLoaded = internals.entry.loaded;
+  forgetTargets(internals.bundle?.doc ?? entryLoaded?.doc);
   return {
     doc: internals.bundle?.doc ?? entryLoaded?.doc,
     format: entryLoaded?.format ?? 'yaml',
