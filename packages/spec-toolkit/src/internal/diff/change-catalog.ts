@@ -118,6 +118,22 @@ export const CHANGE_LEVELS = {
   'security-alternative-added': 'info',
   'security-alternative-removed': 'error',
   'security-requirement-relaxed': 'info',
+
+  'response-required-header-removed': 'error',
+  'response-optional-header-removed': 'warning',
+  'response-header-became-optional': 'warning',
+  'response-header-became-required': 'info',
+  'response-header-added': 'info',
+
+  'security-scheme-removed': 'error',
+  'security-scheme-type-changed': 'error',
+  'security-scheme-api-key-changed': 'error',
+  'security-scheme-oauth-url-changed': 'warning',
+  'security-scheme-scope-removed': 'error',
+  'security-scheme-scope-added': 'info',
+
+  'webhook-removed': 'error',
+  'webhook-added': 'info',
   ...constraintLevels(),
 } as const satisfies Record<string, ChangeLevel>;
 

@@ -81,16 +81,16 @@ export function readResponseViews(side: SpecSide, entry: OperationEntry): Map<st
     const response = resolved.value;
     const key = status.toUpperCase() === 'DEFAULT' ? 'default' : status.toUpperCase();
     if (!side.swagger2) {
-      out.set(key, { pointer: site, ...readContent(side, response, resolved.pointer) });
+      out.set(key, { pointer: site, raw, ...readContent(side, response, resolved.pointer) });
       continue;
     }
     if (response.schema === undefined) {
-      out.set(key, { pointer: site, media: new Map(), mediaPointer: site });
+      out.set(key, { pointer: site, raw, media: new Map(), mediaPointer: site });
       continue;
     }
     const schema = { value: response.schema, pointer: joinPointer(resolved.pointer, 'schema') };
     const { types, pointer } = readMediaList(side, entry, 'produces', DEFAULT_JSON, schema.pointer);
-    out.set(key, { pointer: site, media: mediaOf(types, pointer, schema), mediaPointer: pointer });
+    out.set(key, { pointer: site, raw, media: mediaOf(types, pointer, schema), mediaPointer: pointer });
   }
   return out;
 }
