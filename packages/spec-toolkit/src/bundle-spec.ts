@@ -47,8 +47,14 @@ export function bundleSpec(args: BundleSpecArgs): BundleSpecResult {
   }
   const internals = typeof input === 'object' && input !== null ? RESOLVED_INTERNALS.get(input) : undefined;
   if (internals?.bundle === undefined) return { bundle: structuredClone(loaded.doc), errors: [] };
-  // The bundler's document is shared with the tools that read the resolved spec: hoist in a copy.
-  const copy = { ...internals.bundle, doc: structuredClone(internals.bundle.doc) };
-  hoistComponents(copy, readVersion(copy.doc).version);
-  return { bundle: copy.doc as Record<string, unknown>, errors: [] };
+  try {
+    // The bundler's document is shared with the tools that read the resolved spec: hoist in a copy.
+    const copy = { ...internals.bundle, doc: structuredClone(internals.bundle.doc) };
+    hoistComponents(copy, readVersion(copy.doc).version);
+    return { bundle: copy.doc as Record<string, unknown>, errors: [] };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const message = 'The document is nested too deeply to bundle; no real spec nests this far.';
+    return { bundle: undefined, errors: [{ code: 'SPEC_TOO_DEEP', message, path: '' }] };
+  }
 }

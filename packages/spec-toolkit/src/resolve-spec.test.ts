@@ -198,4 +198,12 @@ paths:
     expect(refsOf(spec.doc)).toContain('#/components/schemas/Err');
     expect(validate({ spec }).errors).toEqual([]);
   });
+
+  it('reports a document nested too deeply to resolve instead of crashing', async () => {
+    const deep = `{"openapi":"3.1.0","info":{"title":"T","version":"1"},"x":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    const resolver = createMemoryResolver({ 'mem:/deep.json': deep });
+    const spec = await resolveSpec({ url: 'mem:/deep.json', resolver });
+    expect(spec.diagnostics.map((diagnostic) => diagnostic.code)).toContain('SPEC_TOO_DEEP');
+    expect(validate({ spec }).valid).toBe(false);
+  });
 });

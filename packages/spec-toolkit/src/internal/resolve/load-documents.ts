@@ -41,7 +41,20 @@ export async function loadDocuments(args: {
   while (wave.length > 0 && resolver !== undefined) {
     const next: SpecDocument[] = [];
     for (const document of wave) {
-      for (const ref of collectRefs(document.loaded?.doc, version)) {
+      let refs: string[];
+      try {
+        refs = collectRefs(document.loaded?.doc, version);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        diagnostics.push({
+          code: 'SPEC_TOO_DEEP',
+          message: 'The document is nested too deeply to resolve; no real spec nests this far.',
+          path: '',
+          file: document.name,
+        });
+        continue;
+      }
+      for (const ref of refs) {
         const target = splitRef(ref, document.url);
         if (target === undefined || documents.has(target.document)) continue;
         const url = new URL(target.document);
