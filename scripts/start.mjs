@@ -1,21 +1,23 @@
-// The README's run command: install, build the server and what it depends on, then run it.
+// The README's run command: install, build the server and the command line (and what they
+// depend on), then run the server.
 // PORT, HOST, SVC_DATA_DIR (and every other variable in docs/gate/configuration.md) pass through
 // from the environment; without them the server listens on 127.0.0.1:3000 with development
 // defaults and an embedded SQLite file at ./data/svc.db, offline.
 import { spawn } from 'node:child_process';
 import { install, pnpm, root, step } from './pnpm.mjs';
+import { START_BUILD_FILTERS } from './start-targets.mjs';
 
 if (process.argv.length > 2) {
   process.stderr.write(
     'npm start runs the server and takes no arguments; configure it through the environment\n' +
-      '(PORT=8080 npm start). For the command line, build it and run node apps/cli/dist/bin.js.\n',
+      '(PORT=8080 npm start). It builds the command line too: then run node apps/cli/dist/bin.js.\n',
   );
   process.exit(2);
 }
 
 step('install', install);
 step('build', () =>
-  pnpm(['exec', 'turbo', 'run', 'build', '--filter=@svc/server...', '--output-logs=errors-only']),
+  pnpm(['exec', 'turbo', 'run', 'build', ...START_BUILD_FILTERS, '--output-logs=errors-only']),
 );
 
 const shown = ['PORT', 'HOST', 'SVC_DATA_DIR', 'DATABASE_URL', 'NODE_ENV']

@@ -1,18 +1,15 @@
-import { defineConfig, type Options } from 'tsup';
+import { defineConfig } from 'tsup';
 
-// Two builds so that only the executable carries the shebang (tsup marks a file that starts
-// with `#!` executable). Neither cleans: the builds run in parallel and a clean in one could
-// delete the other's output; both always overwrite the same four files.
-const shared: Options = {
+// One build, so the command groups' lazy imports become shared chunks that both entries use;
+// `src/bin.ts` carries its own `#!/usr/bin/env node` line, which esbuild keeps (and tsup then
+// marks the file executable). Cleaning is safe with a single build and drops stale chunks.
+export default defineConfig({
+  entry: { bin: 'src/bin.ts', index: 'src/index.ts' },
   format: 'esm',
-  dts: false,
+  // Types for the library entry (`runCli`); the executable needs none.
+  dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,
-  clean: false,
+  clean: true,
   target: 'node20',
   platform: 'node',
-};
-
-export default defineConfig([
-  { ...shared, entry: { bin: 'src/bin.ts' }, banner: { js: '#!/usr/bin/env node' } },
-  { ...shared, entry: { index: 'src/index.ts' } },
-]);
+});

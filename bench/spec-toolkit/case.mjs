@@ -1,5 +1,5 @@
 // One measured case in its own process, so peak RSS and heap belong to this case alone.
-// Usage: node --expose-gc case.mjs <ours|swagger-parser|json-parse> <mode> [runs] [warmups]
+// Usage: node --expose-gc case.mjs <ours|swagger-parser|redocly|json-parse> <mode> [runs] [warmups]
 // Modes: validate-text, validate-object, diff-self-text, diff-mutated-text, diff-self-object,
 // diff-mutated-object. The result is one JSON line on fd 3, so nothing a library prints can corrupt it.
 import { writeSync } from 'node:fs';
@@ -69,6 +69,10 @@ async function prepareWorkload() {
     // The floor for text input: parsing alone, what any validator must pay before it starts.
     return { makeInput: () => text, call: (input) => JSON.parse(input) && null, summarize: () => ({}) };
   }
+  if (tool === 'redocly') {
+    if (mode !== 'validate-text') throw new Error('Redocly lints text (a file), not a parsed object.');
+    return { makeInput: () => text, ...(await loadRedoclyLint()) };
+  }
   if (mode.startsWith('validate-')) {
     const validateSpec = tool === 'ours' ? await loadOurValidate() : loadTheirValidate();
     if (mode === 'validate-text') return { makeInput: () => text, ...validateSpec.fromText };
@@ -95,6 +99,19 @@ async function prepareWorkload() {
     makeInput: () => ({ specA: structuredClone(source), specB: structuredClone(target) }),
     call,
     summarize,
+  };
+}
+
+/** Redocly CLI's engine: `lint` with its `minimal` ruleset (structure, unresolved refs, …). */
+async function loadRedoclyLint() {
+  const { createConfig, lintFromString } = await import('@redocly/openapi-core');
+  const config = await createConfig({ extends: ['minimal'] });
+  return {
+    call: (source) => lintFromString({ source, absoluteRef: '/api.github.com.json', config }),
+    summarize: (problems) => ({
+      errorCount: problems.filter((problem) => problem.severity === 'error').length,
+      warningCount: problems.filter((problem) => problem.severity === 'warn').length,
+    }),
   };
 }
 

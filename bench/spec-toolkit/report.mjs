@@ -49,6 +49,33 @@ export function printValidateTable(cases) {
   );
 }
 
+/**
+ * validate from text against its floor, `JSON.parse` of the same text (what any validator pays
+ * before it starts), and against Redocly's `lint` in the same run. Ratios here are x / JSON.parse.
+ */
+export function printFloorTable(cases, parseOnly, redocly) {
+  const text = cases.find(({ mode }) => mode === 'validate-text');
+  if (!text) return;
+  console.log(
+    '\nvalidate-text against the floor (JSON.parse of the same text) and Redocly lint (minimal ruleset)',
+  );
+  const floor = parseOnly.medianMs;
+  printTable(
+    ['tool', 'ms med (min)', '× JSON.parse (med)', '× JSON.parse (min)'],
+    [
+      ['JSON.parse (floor)', parseOnly, 1],
+      ['ours validate', text.ours],
+      ['@apidevtools/swagger-parser validate', text.theirs],
+      ['@redocly/openapi-core lint', redocly],
+    ].map(([name, result]) => [
+      name,
+      `${fixed(result.medianMs)} (${fixed(result.minMs)})`,
+      times(ratio(result.medianMs, floor)),
+      times(ratio(result.minMs, parseOnly.minMs)),
+    ]),
+  );
+}
+
 /** Prints our diff timings; no installed peer diffs specs, so there is no comparison column. */
 export function printDiffTable(cases) {
   console.log(
@@ -75,8 +102,17 @@ export function printDiffTable(cases) {
 }
 
 /** Every target as data, so the JSON report and --check read the same verdicts. */
-export function readTargets(cases) {
+export function readTargets(cases, parseOnly) {
   const targets = [];
+  const text = cases.find(({ mode }) => mode === 'validate-text');
+  if (text && parseOnly) {
+    const overFloor = ratio(text.ours.medianMs, parseOnly.medianMs);
+    targets.push({
+      name: 'validate-text: within 2x of JSON.parse of the same text (median)',
+      value: overFloor,
+      met: overFloor !== null && overFloor <= 2,
+    });
+  }
   for (const { mode, ours, theirs } of cases) {
     const speed = ratio(theirs.medianMs, ours.medianMs);
     // Judged on medians; the min ratio in the table shows the cost without scheduling noise.

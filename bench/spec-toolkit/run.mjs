@@ -7,7 +7,7 @@ import { arch, cpus, platform } from 'node:os';
 import { parseArgs } from 'node:util';
 import { readGithubText, resolveGithubPath } from './inputs.mjs';
 import { measureCase } from './measure.mjs';
-import { printDiffTable, printTargets, printValidateTable, readTargets } from './report.mjs';
+import { printDiffTable, printFloorTable, printTargets, printValidateTable, readTargets } from './report.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -39,14 +39,18 @@ const validateCases = ['validate-text', 'validate-object'].map((mode) => ({
   theirs: measure('swagger-parser', mode),
 }));
 const parseOnly = measure('json-parse', 'validate-text');
+// Redocly's lint takes seconds per run on this input: fewer runs keep the bench usable.
+process.stdout.write('  measuring redocly validate-text (3 runs, 1 warm-up) ...');
+const redocly = measureCase({ tool: 'redocly', mode: 'validate-text', runs: Math.min(3, runs), warmups: 1 });
+process.stdout.write(` median ${redocly.medianMs.toFixed(0)} ms\n`);
 const diffModes = ['diff-self-text', 'diff-mutated-text', 'diff-self-object', 'diff-mutated-object'];
 const diffCases = diffModes.map((mode) => ({ mode, ours: measure('ours', mode) }));
 
 console.log('');
 printValidateTable(validateCases);
-console.log(`reference: JSON.parse of the text alone takes ${parseOnly.medianMs.toFixed(0)} ms (median)`);
+printFloorTable(validateCases, parseOnly, redocly);
 printDiffTable(diffCases);
-const targets = readTargets(validateCases);
+const targets = readTargets(validateCases, parseOnly);
 printTargets(targets, validateCases);
 
 const resultsDir = new URL('../results/', import.meta.url);
@@ -59,6 +63,7 @@ const report = {
   warmups,
   validate: validateCases,
   jsonParseOnly: parseOnly,
+  redoclyLint: redocly,
   diff: diffCases,
   targets,
 };

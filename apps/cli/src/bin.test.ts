@@ -1,22 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
+import { BIN, runBin as runSpawned } from './testing/run-bin.js';
 import { PETSTORE, PETSTORE_V2 } from './testing/run-in-process.js';
 
 // These tests run the built executable, as a user or CI would: build first with
 // `npx -y pnpm@10.34.8 exec turbo run build --filter=@svc/cli...`.
-const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-
-function runBin(args: readonly string[], input?: string) {
-  if (!existsSync(BIN))
-    throw new Error(`${BIN} is missing: build @svc/cli first (turbo run build --filter=@svc/cli...)`);
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.FORCE_COLOR;
-  const result = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', env });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const runBin = (args: readonly string[], input?: string) =>
+  runSpawned(args, input === undefined ? {} : { input });
 
 describe('the built svc executable', () => {
   it('starts with a node shebang', () => {

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { runCli } from './run-cli.js';
 
 // A reader that stops early (`svc spec build x.json | head`) closes the pipe: that is not an

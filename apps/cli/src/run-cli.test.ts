@@ -78,7 +78,7 @@ describe('the svc command line', () => {
     const missing = await runInProcess(['spec', 'diff', 'old.yaml']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('missing <new>');
-    const extra = await runInProcess(['spec', 'validate', 'a.yaml', 'b.yaml']);
+    const extra = await runInProcess(['spec', 'endpoints', 'a.yaml', 'b.yaml']);
     expect(extra.code).toBe(2);
     expect(extra.stderr).toContain("unexpected argument 'b.yaml'");
     const twice = await runInProcess(['spec', 'diff', '-', '-']);

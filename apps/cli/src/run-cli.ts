@@ -1,10 +1,7 @@
 import packageJson from '../package.json' with { type: 'json' };
 import { type CliIo, EXIT_OK, EXIT_USAGE } from './cli-io.js';
-import { ACTIVITY_COMMANDS } from './commands/activity/activity-commands.js';
-import { type Command, type CommandContext, failUsage } from './commands/command.js';
-import { dreamCommand } from './commands/dream/dream-command.js';
-import { formatGroupHelp, runCommand } from './commands/run-command.js';
-import { SPEC_COMMANDS } from './commands/spec/spec-commands.js';
+import { type Command, type CommandContext, type CommandGroup, failUsage } from './commands/command.js';
+import { runCommand } from './commands/run-command.js';
 import { createPrinter } from './output/printer.js';
 
 const TOP_HELP = `Usage: svc <group> <command> [options]
@@ -26,29 +23,18 @@ Options:
 Run 'svc spec --help' or 'svc activity --help' for a group's commands,
 'svc dream --help' for the options of dream.`;
 
-/** Commands with no group: `svc <command>`. */
-const TOP_COMMANDS: readonly Command[] = [dreamCommand];
+/**
+ * The command groups, `svc <group> <command>`: one line each, name → lazy import, so a run
+ * loads only its own group (`svc spec` never loads the PDF stack of `svc activity`).
+ */
+const GROUPS: Readonly<Record<string, () => Promise<CommandGroup>>> = {
+  spec: async () => (await import('./commands/spec/spec-commands.js')).SPEC_GROUP,
+  activity: async () => (await import('./commands/activity/activity-commands.js')).ACTIVITY_GROUP,
+};
 
-/** The command groups: `svc <group> <command>`. */
-const GROUPS: Readonly<Record<string, { commands: readonly Command[]; help: string }>> = {
-  spec: {
-    commands: SPEC_COMMANDS,
-    help: formatGroupHelp(
-      'Usage: svc spec <command> [options]',
-      'Work with OpenAPI 3.0 / 3.1 and Swagger 2.0 documents, JSON or YAML.\nAny file argument may be - to read stdin.',
-      SPEC_COMMANDS,
-      'svc spec',
-    ),
-  },
-  activity: {
-    commands: ACTIVITY_COMMANDS,
-    help: formatGroupHelp(
-      'Usage: svc activity <command> [options]',
-      'Generate seeded puzzle pages, print them as HTML and build print-ready PDF books, offline.\nAny page file argument may be - to read stdin.',
-      ACTIVITY_COMMANDS,
-      'svc activity',
-    ),
-  },
+/** Commands with no group, `svc <command>`: name → lazy import. */
+const TOP_COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  dream: async () => (await import('./commands/dream/dream-command.js')).dreamCommand,
 };
 
 /**
@@ -92,18 +78,18 @@ async function dispatch(argv: readonly string[], context: CommandContext): Promi
     context.out.line(packageJson.version);
     return EXIT_OK;
   }
-  const group = Object.hasOwn(GROUPS, first) ? GROUPS[first] : undefined;
-  if (group) return dispatchGroup(first, group, rest, { ...context, name: `svc ${first}` });
-  const command = TOP_COMMANDS.find((candidate) => candidate.name === first);
-  if (command) return runCommand(command, rest, { ...context, name: `svc ${command.name}` });
+  const loadGroup = Object.hasOwn(GROUPS, first) ? GROUPS[first] : undefined;
+  if (loadGroup) return dispatchGroup(first, await loadGroup(), rest, { ...context, name: `svc ${first}` });
+  const loadCommand = Object.hasOwn(TOP_COMMANDS, first) ? TOP_COMMANDS[first] : undefined;
+  if (loadCommand) return runCommand(await loadCommand(), rest, { ...context, name: `svc ${first}` });
   if (first.startsWith('-')) return failUsage(context, `unknown option '${first}'`);
-  const names = [...Object.keys(GROUPS), ...TOP_COMMANDS.map((candidate) => candidate.name)].join(', ');
+  const names = [...Object.keys(GROUPS), ...Object.keys(TOP_COMMANDS)].join(', ');
   return failUsage(context, `unknown command '${first}'. Groups and commands: ${names}`);
 }
 
 async function dispatchGroup(
   name: string,
-  group: { commands: readonly Command[]; help: string },
+  group: CommandGroup,
   argv: readonly string[],
   context: CommandContext,
 ): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Change, ChangeLevel, ChangeSide } from './internal/diff/change-catalog.js';
 import { type DiffDiagnostic, loadSide } from './internal/diff/load-side.js';
 import { runDiff } from './internal/diff/run-diff.js';
-import type { SpecInput } from './types.js';
+import type { Diagnostic, SpecInput } from './types.js';
 
 export type { DiagnosticSide, DiffDiagnostic } from './internal/diff/load-side.js';
 export type { Change, ChangeLevel, ChangeSide };
@@ -84,6 +84,7 @@ export function diff(args: DiffArgs): DiffResult {
   if (!oldSide.spec || !newSide.spec) return emptyResult(errors);
   try {
     const outcome = runDiff(oldSide.spec, newSide.spec);
+    locateChanges(outcome.changes, oldSide.addPositions, newSide.addPositions);
     const breaking = outcome.changes.filter((change) => change.level === 'error');
     return { ...outcome, breaking, summary: summarize(outcome, errors), errors };
   } catch (error) {
@@ -97,6 +98,40 @@ export function diff(args: DiffArgs): DiffResult {
         side: 'both',
       },
     ]);
+  }
+}
+
+type AddPositions = (diagnostics: Diagnostic[]) => void;
+
+/**
+ * Gives each change the line and column of its location in its side's text, and for a
+ * multi-file spec moves the location into the file it is in (`file`, pointer in that file).
+ * Changes are shared between `changes` and `changed`, so each object is placed once.
+ */
+function locateChanges(
+  changes: Change[],
+  oldPositions: AddPositions | undefined,
+  newPositions: AddPositions | undefined,
+): void {
+  for (const [side, addPositions] of [
+    ['old', oldPositions],
+    ['new', newPositions],
+  ] as const) {
+    if (addPositions === undefined) continue;
+    const unique = [...new Set(changes.filter((change) => change.side === side))];
+    const places: Diagnostic[] = unique.map((change) => ({
+      code: change.id,
+      message: '',
+      path: change.location,
+    }));
+    addPositions(places);
+    unique.forEach((change, index) => {
+      const place = places[index] as Diagnostic;
+      if (place.file !== undefined) change.file = place.file;
+      change.location = place.path;
+      if (place.line !== undefined) change.line = place.line;
+      if (place.column !== undefined) change.column = place.column;
+    });
   }
 }
 

@@ -1,5 +1,7 @@
 export type { BuildSpecArgs, BuildSpecResult, EndpointSketch } from './build-spec.js';
 export { buildSpec } from './build-spec.js';
+export type { BundleSpecArgs, BundleSpecResult } from './bundle-spec.js';
+export { bundleSpec } from './bundle-spec.js';
 export type {
   Change,
   ChangedOperation,
@@ -24,6 +26,10 @@ export type {
   ListEndpointsResult,
 } from './list-endpoints.js';
 export { listEndpoints } from './list-endpoints.js';
+export { createMemoryResolver } from './memory-spec-resolver.js';
+export type { SpecResolver } from './ports/spec-resolver.js';
+export type { ResolvedFile, ResolvedSpec, ResolveSpecArgs } from './resolve-spec.js';
+export { resolveSpec } from './resolve-spec.js';
 export type {
   DescribeContext,
   DescribeFunction,

@@ -4,7 +4,12 @@ export interface Diagnostic {
   code: string;
   /** One human sentence. */
   message: string;
-  /** JSON pointer to the offending value; `''` is the document root. */
+  /**
+   * The file the problem is in, for a spec read with `resolveSpec` (the entry's name or a
+   * referenced file's, relative to it); absent for a single document given as text or object.
+   */
+  file?: string;
+  /** JSON pointer to the offending value (inside `file` when given); `''` is the document root. */
   path: string;
   /** 1-based line in the input text, when the input was text and the place could be found. */
   line?: number;
@@ -16,8 +21,8 @@ export interface Diagnostic {
 export type SpecInput = unknown;
 
 /** The OpenAPI versions the toolkit understands. */
-export type SpecVersion = '2.0' | '3.0' | '3.1';
+export type SpecVersion = '2.0' | '3.0' | '3.1' | '3.2';
 
-/** HTTP methods that name operations in a path item. */
+/** HTTP methods that name operations in a path item (OpenAPI 3.2 adds `query` and `additionalOperations`). */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

@@ -3,6 +3,7 @@ import type { Cover, Finding } from './internal/checks/finding.js';
 import { checkOperations } from './internal/checks/operation-checks.js';
 import { checkRefs } from './internal/checks/ref-checks.js';
 import { checkStyle } from './internal/checks/style-checks.js';
+import { checkTagParents } from './internal/checks/tag-checks.js';
 import { isPlainObject } from './internal/json-pointer.js';
 import { loadSpec } from './internal/load-spec.js';
 import { listOperations, readVersion } from './internal/spec-model.js';
@@ -42,7 +43,7 @@ export interface ValidateResult {
 }
 
 /**
- * Validates a Swagger 2.0 or OpenAPI 3.0 / 3.1 document: structure against the official
+ * Validates a Swagger 2.0 or OpenAPI 3.0 / 3.1 / 3.2 document: structure against the official
  * OpenAPI JSON Schemas, plus the rules a schema cannot express (references, operationIds,
  * path templates, parameters, responses). Reports every problem with a JSON pointer, and a
  * line and column when the input was text. Offline; never throws.
@@ -71,8 +72,11 @@ export function validate(args: ValidateArgs): ValidateResult {
     const declared = readVersion(doc);
     version = declared.version;
     const findings = runChecksWithinStack(doc, version, strict);
-    for (const finding of findings)
+    for (const finding of findings) {
+      // A reference the resolver failed to follow already carries its error.
+      if (finding.code.startsWith('SPEC_REF_') && loaded.isFailedRef?.(finding.path) === true) continue;
       (finding.severity === 'error' ? errors : warnings).push(toDiagnostic(finding));
+    }
     paths = isPlainObject(doc.paths)
       ? Object.keys(doc.paths).filter((key) => !key.startsWith('x-')).length
       : 0;
@@ -80,8 +84,8 @@ export function validate(args: ValidateArgs): ValidateResult {
   }
   loaded.addPositions(errors);
   loaded.addPositions(warnings);
-  const sortedErrors = sortDiagnostics(errors);
-  const sortedWarnings = sortDiagnostics(warnings);
+  const sortedErrors = sortDiagnostics(errors, loaded.fileOrder);
+  const sortedWarnings = sortDiagnostics(warnings, loaded.fileOrder);
   return {
     valid: sortedErrors.length === 0,
     version,
@@ -117,6 +121,7 @@ function runChecksWithinStack(
 
 function runChecks(doc: Record<string, unknown>, version: SpecVersion | null, strict: boolean): Finding[] {
   const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...checkOperations(doc, version)];
+  if (version === '3.2') semantic.push(...checkTagParents(doc));
   const refs = checkRefs(doc, version);
   semantic.push(...refs.findings);
   const covers = semantic.flatMap((finding) => finding.covers ?? []);
@@ -140,16 +145,19 @@ function isCovered(error: Finding & { keyword?: string; property?: string }, cov
 
 function toDiagnostic(finding: Finding): Diagnostic {
   const diagnostic: Diagnostic = { code: finding.code, message: finding.message, path: finding.path };
+  if (finding.file !== undefined) diagnostic.file = finding.file;
   if (finding.line !== undefined) diagnostic.line = finding.line;
   if (finding.column !== undefined) diagnostic.column = finding.column;
   return diagnostic;
 }
 
-/** Document order when positions are known, then by pointer; duplicates removed. */
-function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+/** File order (entry first), then document order when positions are known; duplicates removed. */
+function sortDiagnostics(list: Diagnostic[], fileOrder: readonly string[] = []): Diagnostic[] {
   const seen = new Set<string>();
+  const rank = new Map(fileOrder.map((name, index) => [name, index]));
+  const fileRank = (d: Diagnostic) => (d.file === undefined ? 0 : (rank.get(d.file) ?? fileOrder.length));
   const unique = list.filter((d) => {
-    const key = `${d.code}\u0000${d.path}\u0000${d.message}`;
+    const key = `${d.file ?? ''}\u0000${d.code}\u0000${d.path}\u0000${d.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -157,6 +165,8 @@ function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return unique
     .map((diagnostic, index) => ({ diagnostic, index }))
     .sort((a, b) => {
+      const files = fileRank(a.diagnostic) - fileRank(b.diagnostic);
+      if (files !== 0) return files;
       const lineA = a.diagnostic.line ?? Number.MAX_SAFE_INTEGER;
       const lineB = b.diagnostic.line ?? Number.MAX_SAFE_INTEGER;
       if (lineA !== lineB) return lineA - lineB;

@@ -36,6 +36,12 @@ export interface Command {
   run(args: ParsedArgs, context: CommandContext): Promise<number>;
 }
 
+/** A command group (`svc spec`, `svc activity`): its leaf commands and its help text. */
+export interface CommandGroup {
+  commands: readonly Command[];
+  help: string;
+}
+
 /**
  * Reports a usage problem on stderr with a pointer to the help, and returns exit code 2.
  *

@@ -2,7 +2,8 @@ import type { Diagnostic } from '@svc/spec-toolkit';
 import type { Style } from './color.js';
 
 /**
- * One problem as `file:line:col  CODE  message`; the position parts are left out when unknown
+ * One problem as `file:line:col  CODE  message` (the diagnostic's own `file` when it has one,
+ * as in a multi-file spec, else `label`); the position parts are left out when unknown
  * (then the JSON pointer follows the message), warnings carry a `warning` mark.
  *
  * @example
@@ -15,7 +16,7 @@ export function formatDiagnostic(
   severity: 'error' | 'warning',
   style: Style,
 ): string {
-  let place = label;
+  let place = diagnostic.file ?? label;
   if (diagnostic.line !== undefined) {
     place += `:${diagnostic.line}`;
     if (diagnostic.column !== undefined) place += `:${diagnostic.column}`;

@@ -5,6 +5,8 @@ import { hasDuplicateKeys } from './json-key-count.js';
 import { isPlainObject } from './json-pointer.js';
 import { scanJson } from './json-scanner.js';
 import { findJsonSyntaxError } from './json-syntax.js';
+import { loadResolved, RESOLVED_INTERNALS } from './resolve/resolved-registry.js';
+import { forgetTargets } from './spec-model.js';
 import { createPositionFinder, type TextPosition } from './text-position.js';
 import { locateInYaml } from './yaml-locator.js';
 
@@ -20,8 +22,17 @@ export interface LoadedSpec {
   format: 'object' | 'json' | 'yaml';
   /** Problems found while reading the input (errors). */
   diagnostics: Diagnostic[];
-  /** Adds `line` and `column` to diagnostics whose place can be found in the input text. */
+  /**
+   * Adds `line` and `column` to diagnostics whose place can be found in the input text; for a
+   * multi-file spec also moves each into the file it is in (`file`, and `path` in that file).
+   */
   addPositions(diagnostics: Diagnostic[]): void;
+  /** Multi-file specs: true for a `$ref` (bundled pointer) already reported as not followed. */
+  isFailedRef?(pointer: string): boolean;
+  /** Multi-file specs: the file and pointer in it of a bundled pointer. */
+  locate?(pointer: string): { file: string; pointer: string };
+  /** Multi-file specs: the file names, entry first, the order findings are sorted in. */
+  fileOrder?: string[];
 }
 
 const noPositions = (): void => {};
@@ -51,6 +62,10 @@ function exceedsNodeBudget(doc: unknown, budget: number): boolean {
  * Never throws: unreadable input yields `doc: undefined` and a `SPEC_PARSE_ERROR`.
  */
 export function loadSpec(input: unknown): LoadedSpec {
+  if (typeof input === 'object' && input !== null) {
+    const internals = RESOLVED_INTERNALS.get(input);
+    if (internals !== undefined) return loadResolved(internals);
+  }
   if (input instanceof Uint8Array) input = new TextDecoder().decode(input);
   if (typeof input !== 'string') {
     if (input === undefined || input === null) {
@@ -60,6 +75,7 @@ export function loadSpec(input: unknown): LoadedSpec {
         'No spec was given: pass an object, or JSON or YAML text.',
       );
     }
+    forgetTargets(input);
     return { doc: input, format: 'object', diagnostics: [], addPositions: noPositions };
   }
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;

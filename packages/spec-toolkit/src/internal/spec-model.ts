@@ -1,4 +1,4 @@
-import { HTTP_METHODS, type HttpMethod, type SpecVersion } from '../types.js';
+import { HTTP_METHODS, type SpecVersion } from '../types.js';
 import { isPlainObject, joinPointer, parsePointer, readAtTokens } from './json-pointer.js';
 
 /** The version a document declares, read from `openapi` or `swagger`. */
@@ -20,6 +20,8 @@ export function readVersion(doc: unknown): DeclaredVersion {
       return { version: '3.0', field: 'openapi', raw };
     if (typeof raw === 'string' && /^3\.1\.\d+(-.+)?$/.test(raw))
       return { version: '3.1', field: 'openapi', raw };
+    if (typeof raw === 'string' && /^3\.2\.\d+(-.+)?$/.test(raw))
+      return { version: '3.2', field: 'openapi', raw };
     return { version: null, field: 'openapi', raw };
   }
   if (doc.swagger !== undefined) {
@@ -36,8 +38,21 @@ export interface Resolved<T = unknown> {
   pointer: string;
 }
 
+/** Parsed local refs: large documents repeat a few thousand distinct `$ref` strings many times. */
+const TOKEN_CACHE = new Map<string, string[] | null>();
+const TOKEN_CACHE_LIMIT = 50_000;
+
 /** Parses a local `$ref` (`#/a/b`) into pointer tokens; null for external or malformed refs. */
 export function localRefTokens(ref: string): string[] | null {
+  const cached = TOKEN_CACHE.get(ref);
+  if (cached !== undefined) return cached;
+  const tokens = parseLocalRef(ref);
+  if (TOKEN_CACHE.size >= TOKEN_CACHE_LIMIT) TOKEN_CACHE.clear();
+  TOKEN_CACHE.set(ref, tokens);
+  return tokens;
+}
+
+function parseLocalRef(ref: string): string[] | null {
   if (!ref.startsWith('#')) return null;
   let fragment: string;
   try {
@@ -46,6 +61,32 @@ export function localRefTokens(ref: string): string[] | null {
     return null;
   }
   return parsePointer(fragment);
+}
+
+/** Targets already read, per document: operations share the same few parameter and schema refs. */
+const TARGET_CACHE = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * Forgets the targets read from `doc`: every tool call starts with this, so a caller may change
+ * an object between calls.
+ */
+export function forgetTargets(doc: unknown): void {
+  if (typeof doc === 'object' && doc !== null) TARGET_CACHE.delete(doc);
+}
+
+/** The value a local `$ref` names in `doc`; undefined for external, malformed or dangling refs. */
+function readLocalTarget(doc: unknown, ref: string): unknown {
+  if (typeof doc !== 'object' || doc === null) return undefined;
+  let targets = TARGET_CACHE.get(doc);
+  if (targets === undefined) {
+    targets = new Map();
+    TARGET_CACHE.set(doc, targets);
+  }
+  if (targets.has(ref)) return targets.get(ref);
+  const tokens = localRefTokens(ref);
+  const target = tokens === null ? undefined : readAtTokens(doc, tokens);
+  targets.set(ref, target);
+  return target;
 }
 
 /**
@@ -60,9 +101,7 @@ export function resolveLocal(doc: unknown, value: unknown, pointer: string): Res
     const ref = current.$ref;
     if (seen.has(ref)) return undefined;
     seen.add(ref);
-    const tokens = localRefTokens(ref);
-    if (tokens === null) return undefined;
-    const target = readAtTokens(doc, tokens);
+    const target = readLocalTarget(doc, ref);
     if (target === undefined) return undefined;
     current = target;
     at = ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1));
@@ -72,7 +111,8 @@ export function resolveLocal(doc: unknown, value: unknown, pointer: string): Res
 
 /** One operation of a document, with where it lives. */
 export interface OperationEntry {
-  method: HttpMethod;
+  /** Lower case for the fixed methods (`get`, 3.2 `query`); as written for 3.2 `additionalOperations` (`COPY`). */
+  method: string;
   path: string;
   /** Pointer of the operation object (through a path item `$ref`, the target's place). */
   pointer: string;
@@ -81,27 +121,50 @@ export interface OperationEntry {
   pathItemPointer: string;
 }
 
+/** True for the versions with 3.1's rules (webhooks, optional responses, JSON Schema 2020-12). */
+export function isOas31OrLater(version: SpecVersion | null): boolean {
+  return version === '3.1' || version === '3.2';
+}
+
+const METHODS_32 = [...HTTP_METHODS, 'query'] as const;
+
 /**
- * Lists every operation under `paths` (or, for OpenAPI 3.1, under `webhooks`, where `path`
- * holds the webhook name), in document order, following path item `$ref`s.
+ * Lists every operation under `paths` (or, for OpenAPI 3.1+, under `webhooks`, where `path`
+ * holds the webhook name), in document order, following path item `$ref`s. In 3.2 documents
+ * the `query` method and `additionalOperations` (after the fixed methods) are operations too.
  */
 export function listOperations(doc: unknown, section: 'paths' | 'webhooks' = 'paths'): OperationEntry[] {
   const out: OperationEntry[] = [];
   if (!isPlainObject(doc)) return out;
   const items = doc[section];
   if (!isPlainObject(items)) return out;
+  const is32 = readVersion(doc).version === '3.2';
   for (const [path, rawItem] of Object.entries(items)) {
     if (path.startsWith('x-')) continue;
     const resolved = resolveLocal(doc, rawItem, joinPointer(`/${section}`, path));
     if (!resolved || !isPlainObject(resolved.value)) continue;
     const pathItem = resolved.value;
-    for (const method of HTTP_METHODS) {
+    for (const method of is32 ? METHODS_32 : HTTP_METHODS) {
       const operation = pathItem[method];
       if (!isPlainObject(operation)) continue;
       out.push({
         method,
         path,
         pointer: joinPointer(resolved.pointer, method),
+        operation,
+        pathItem,
+        pathItemPointer: resolved.pointer,
+      });
+    }
+    const additional = is32 ? pathItem.additionalOperations : undefined;
+    if (!isPlainObject(additional)) continue;
+    const additionalPointer = joinPointer(resolved.pointer, 'additionalOperations');
+    for (const [method, operation] of Object.entries(additional)) {
+      if (!isPlainObject(operation) || method.startsWith('x-')) continue;
+      out.push({
+        method,
+        path,
+        pointer: joinPointer(additionalPointer, method),
         operation,
         pathItem,
         pathItemPointer: resolved.pointer,

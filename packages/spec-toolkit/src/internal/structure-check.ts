@@ -5,14 +5,21 @@ import type { CompiledSchema, SchemaError } from './schema-validator/json-schema
 import { OPENAPI_20_SCHEMA } from './schemas/openapi-2.0.schema.generated.js';
 import { OPENAPI_30_SCHEMA } from './schemas/openapi-3.0.schema.generated.js';
 import { OPENAPI_31_SCHEMA } from './schemas/openapi-3.1.schema.generated.js';
+import { OPENAPI_32_SCHEMA } from './schemas/openapi-3.2.schema.generated.js';
+
+const SOURCES = {
+  '2.0': OPENAPI_20_SCHEMA,
+  '3.0': OPENAPI_30_SCHEMA,
+  '3.1': OPENAPI_31_SCHEMA,
+  '3.2': OPENAPI_32_SCHEMA,
+} as const satisfies Record<SpecVersion, unknown>;
 
 const compiled = new Map<SpecVersion, CompiledSchema>();
 
 function schemaFor(version: SpecVersion): CompiledSchema {
   let schema = compiled.get(version);
   if (schema === undefined) {
-    const source =
-      version === '2.0' ? OPENAPI_20_SCHEMA : version === '3.0' ? OPENAPI_30_SCHEMA : OPENAPI_31_SCHEMA;
+    const source = SOURCES[version];
     schema = compileSchema(source);
     compiled.set(version, schema);
   }

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buildBookPdf, TRIMS } from '@svc/activity-core';
 import { EXIT_OK, EXIT_USAGE } from '../../cli-io.js';
+import { pluralize } from '../../output/printer.js';
 import { type Command, failInput, failUsage, readArgument } from '../command.js';
 import { parsePage, reportActivityError } from './activity-errors.js';
 import { createProgressBar } from './progress-bar.js';
@@ -65,6 +66,9 @@ Exit codes: 0 written, 1 a page is not valid, 2 usage or I/O error.`,
       pages.push(page);
     }
     const bar = createProgressBar(context.io.stderr, 'pages');
+    // The book's page count is what onProgress reports as its total (title page, puzzles, keys
+    // and the blank pages that keep them recto), not the number of page files given.
+    let pageCount = 0;
     let bytes: Uint8Array;
     try {
       bytes = await buildBookPdf({
@@ -79,7 +83,10 @@ Exit codes: 0 written, 1 a page is not valid, 2 usage or I/O error.`,
           includeKeys: args.values['no-keys'] !== true,
           ...(typeof args.values.watermark === 'string' ? { watermark: args.values.watermark } : {}),
         },
-        onProgress: (done, total) => bar.update(done, total),
+        onProgress: (done, total) => {
+          pageCount = total;
+          bar.update(done, total);
+        },
       });
     } catch (error) {
       bar.done();
@@ -95,7 +102,7 @@ Exit codes: 0 written, 1 a page is not valid, 2 usage or I/O error.`,
       );
     }
     context.err.line(
-      `${context.err.style.green('✓')} wrote ${args.values.output} (${pages.length} pages, ${bytes.length} bytes)`,
+      `${context.err.style.green('✓')} wrote ${args.values.output} (${pluralize(pageCount, 'page')}: ${pluralize(pages.length, 'puzzle')}, ${bytes.length} bytes)`,
     );
     return EXIT_OK;
   },

@@ -2,7 +2,8 @@ import { listEndpoints } from '@svc/spec-toolkit';
 import { EXIT_OK, EXIT_USAGE } from '../../cli-io.js';
 import { toJsonText } from '../../output/printer.js';
 import { formatTable } from '../../output/table.js';
-import { type Command, checkPositionals, failUsage, readArgument, reportToolErrors } from '../command.js';
+import { type Command, checkPositionals, failUsage, reportToolErrors } from '../command.js';
+import { readSpecArgument } from './read-spec-argument.js';
 
 /**
  * `svc spec endpoints <file|-> [--json]`.
@@ -27,9 +28,9 @@ Exit codes: 0 listed, 2 usage or I/O error, or a spec that cannot be parsed.`,
   async run(args, context) {
     const problem = checkPositionals(args, ['<file>']);
     if (problem) return failUsage(context, problem);
-    const input = await readArgument(args.positionals[0] as string, context);
+    const input = await readSpecArgument(args.positionals[0] as string, context);
     if (!input) return EXIT_USAGE;
-    const result = listEndpoints({ spec: input.text });
+    const result = listEndpoints({ spec: input.spec });
     if (args.values.json === true) {
       context.out.raw(toJsonText(result));
     } else if (result.endpoints.length > 0) {

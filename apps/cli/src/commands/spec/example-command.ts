@@ -2,14 +2,8 @@ import { type ExampleRequestArgs, exampleRequest } from '@svc/spec-toolkit';
 import { EXIT_OK, EXIT_USAGE } from '../../cli-io.js';
 import { formatDiagnostic } from '../../output/diagnostic-line.js';
 import { toJsonText } from '../../output/printer.js';
-import {
-  type Command,
-  checkPositionals,
-  failUsage,
-  type ParsedArgs,
-  readArgument,
-  reportToolErrors,
-} from '../command.js';
+import { type Command, checkPositionals, failUsage, type ParsedArgs, reportToolErrors } from '../command.js';
+import { readSpecArgument } from './read-spec-argument.js';
 
 /**
  * `svc spec example <file|-> (--operation-id X | --method M --path P) [--base-url U] [--json]`.
@@ -44,9 +38,9 @@ Exit codes: 0 printed, 2 usage or I/O error, unknown operation, or a spec that c
   async run(args, context) {
     const problem = checkPositionals(args, ['<file>']) ?? checkSelection(args);
     if (problem) return failUsage(context, problem);
-    const input = await readArgument(args.positionals[0] as string, context);
+    const input = await readSpecArgument(args.positionals[0] as string, context);
     if (!input) return EXIT_USAGE;
-    const request: ExampleRequestArgs = { spec: input.text };
+    const request: ExampleRequestArgs = { spec: input.spec };
     const { values } = args;
     if (typeof values['operation-id'] === 'string') request.operationId = values['operation-id'];
     if (typeof values.method === 'string') request.method = values.method;

@@ -1,14 +1,8 @@
 import { toMarkdown } from '@svc/spec-toolkit';
 import { EXIT_OK, EXIT_USAGE } from '../../cli-io.js';
 import { writeOutput } from '../../input/read-input.js';
-import {
-  type Command,
-  checkPositionals,
-  failInput,
-  failUsage,
-  readArgument,
-  reportToolErrors,
-} from '../command.js';
+import { type Command, checkPositionals, failInput, failUsage, reportToolErrors } from '../command.js';
+import { readSpecArgument } from './read-spec-argument.js';
 
 /**
  * `svc spec markdown <file|-> [-o out.md]`.
@@ -33,9 +27,9 @@ Exit codes: 0 rendered, 2 usage or I/O error, or a spec that cannot be parsed.`,
   async run(args, context) {
     const problem = checkPositionals(args, ['<file>']);
     if (problem) return failUsage(context, problem);
-    const input = await readArgument(args.positionals[0] as string, context);
+    const input = await readSpecArgument(args.positionals[0] as string, context);
     if (!input) return EXIT_USAGE;
-    const result = await toMarkdown({ spec: input.text });
+    const result = await toMarkdown({ spec: input.spec });
     if (reportToolErrors(input.label, result.errors, context)) return EXIT_USAGE;
     const output = typeof args.values.output === 'string' ? args.values.output : '-';
     const text = result.markdown.endsWith('\n') ? result.markdown : `${result.markdown}\n`;

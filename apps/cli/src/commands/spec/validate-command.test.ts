@@ -58,6 +58,7 @@ describe('svc spec validate', () => {
       code: 'SPEC_INFO_VERSION_MISSING',
       message: '"info" has no "version".',
       path: '/info',
+      file: '<stdin>',
       line: 2,
       column: 1,
     });

@@ -1,54 +1,172 @@
 import { type ValidateResult, validate } from '@svc/spec-toolkit';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../cli-io.js';
-import { formatDiagnostic } from '../../output/diagnostic-line.js';
+import { expandGlobs } from '../../input/expand-globs.js';
 import { pluralize, toJsonText } from '../../output/printer.js';
-import { type Command, type CommandContext, checkPositionals, failUsage, readArgument } from '../command.js';
+import { countLevels, formatPlace, type Report, type ReportFinding } from '../../output/report/report.js';
+import { FORMAT_OPTIONS, readFormat, renderReport } from '../../output/report/report-format.js';
+import { type Command, type CommandContext, failInput, failUsage } from '../command.js';
+import { toValidateFindings } from './apply-rule-levels.js';
+import { readSpecArgument } from './read-spec-argument.js';
+import { readSpecConfig } from './spec-config.js';
+
+/** One validated file: the toolkit's result and its findings at their configured levels. */
+interface ValidatedFile {
+  label: string;
+  result: ValidateResult;
+  findings: ReportFinding[];
+}
 
 /**
- * `svc spec validate <file|-> [--strict] [--json]`.
+ * `svc spec validate <file|glob|->... [--strict] [--format F] [--max-warnings N] [--config C]`.
  *
  * @example
  * await runCommand(validateCommand, ['api.yaml', '--strict'], context); // 0, 1 or 2
  */
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'Check an OpenAPI 3.x / Swagger 2.0 document for errors',
-  help: `Usage: svc spec validate <file|-> [--strict] [--json]
+  summary: 'Check OpenAPI 3.x / Swagger 2.0 documents for errors',
+  help: `Usage: svc spec validate <file|glob|->... [--strict] [--format <format>] [--max-warnings <n>]
+                          [--config <file>]
 
-Validate an OpenAPI 3.0 / 3.1 or Swagger 2.0 document, JSON or YAML. Use - to read stdin.
-Prints one line per problem (file:line:col  CODE  message) and a summary line.
+Validate OpenAPI 3.0 / 3.1 / 3.2 or Swagger 2.0 documents, JSON or YAML, with the files their
+$refs name. Several files and quoted globs ('specs/**/*.yaml') are checked in one run; - reads
+stdin. Prints one line per problem (file:line:col  CODE  message) and a summary line.
 
 Options:
-  --strict      Also report style warnings (missing summaries, descriptions, 4xx responses, ...)
-  --json        Print the validate result as JSON
-  -h, --help    Show this help
+  --strict               Also report style warnings (missing summaries, descriptions, 4xx responses, ...)
+  --format <format>      text (default), json, sarif, github, junit or markdown
+  --json                 Same as --format json
+  --max-warnings <n>     Fail (exit 1) when there are more than n warnings in all
+  --config <file>        Rule levels and defaults (default: svc.config.json or .svcrc.yaml,
+                         looked up from the working directory upwards)
+  -h, --help             Show this help
 
-Exit codes: 0 valid (warnings allowed), 1 invalid, 2 usage or I/O error.`,
-  options: { strict: { type: 'boolean' }, json: { type: 'boolean' } },
+Exit codes: 0 valid (warnings allowed up to --max-warnings), 1 invalid or too many warnings,
+2 usage or I/O error.`,
+  options: {
+    strict: { type: 'boolean' },
+    ...FORMAT_OPTIONS,
+    'max-warnings': { type: 'string' },
+    config: { type: 'string' },
+  },
   async run(args, context) {
-    const problem = checkPositionals(args, ['<file>']);
-    if (problem) return failUsage(context, problem);
-    const input = await readArgument(args.positionals[0] as string, context);
-    if (!input) return EXIT_USAGE;
-    const result = validate({ spec: input.text, options: { strict: args.values.strict === true } });
-    if (args.values.json === true) context.out.raw(toJsonText(result));
-    else printReport(input.label, result, context);
-    return result.valid ? EXIT_OK : EXIT_FAILURE;
+    if (args.positionals.length === 0) return failUsage(context, 'missing <file>');
+    const format = readFormat(args);
+    if ('problem' in format) return failUsage(context, format.problem);
+    const config = await readSpecConfig(context.io.cwd, args.values.config as string | undefined);
+    if (typeof config === 'string') return failInput(context, config);
+    const maxWarnings = readMaxWarnings(args.values['max-warnings'], config.maxWarnings);
+    if (typeof maxWarnings === 'string') return failUsage(context, maxWarnings);
+    const expanded = await expandGlobs(args.positionals, context.io.cwd);
+    if (!expanded.ok) return failInput(context, expanded.message);
+    if (expanded.files.filter((file) => file === '-').length > 1)
+      return failUsage(context, 'stdin (-) can be read only once');
+    const checked: ValidatedFile[] = [];
+    for (const file of expanded.files) {
+      const input = await readSpecArgument(file, context);
+      if (!input) return EXIT_USAGE;
+      const result = validate({ spec: input.spec, options: { strict: args.values.strict === true } });
+      const findings = [
+        ...toValidateFindings(input.label, result.errors, 'error', config.rules),
+        ...toValidateFindings(input.label, result.warnings, 'warning', config.rules),
+      ];
+      checked.push({ label: input.label, result, findings });
+    }
+    const report = toReport(checked, maxWarnings);
+    if (format.format === 'json') context.out.raw(toJsonText(toJson(checked)));
+    else if (format.format === 'text') printText(checked, report, context);
+    else context.out.raw(renderReport(report, format.format, packageJson.version));
+    return report.passed ? EXIT_OK : EXIT_FAILURE;
   },
 };
 
-function printReport(label: string, result: ValidateResult, context: CommandContext): void {
+function readMaxWarnings(given: unknown, fallback: number | undefined): number | undefined | string {
+  if (given === undefined) return fallback;
+  const text = String(given);
+  if (!/^\d+$/.test(text)) return `--max-warnings must be a whole number ≥ 0, not '${text}'`;
+  return Number(text);
+}
+
+function toReport(checked: readonly ValidatedFile[], maxWarnings: number | undefined): Report {
+  const findings = checked.flatMap((file) => file.findings);
+  const counts = countLevels(findings);
+  const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
+  const invalid = checked.filter((file) => file.findings.some((finding) => finding.level === 'error'));
+  const only = checked.length === 1 ? checked[0] : undefined;
+  let summary: string;
+  if (only !== undefined) summary = describeFile(only);
+  else
+    summary = `${invalid.length === 0 ? 'all' : `${invalid.length} of`} ${pluralize(checked.length, 'file')} ${invalid.length === 0 ? 'valid' : 'invalid'}: ${pluralize(counts.error, 'error')}, ${pluralize(counts.warning, 'warning')}`;
+  if (tooManyWarnings) summary += `; too many warnings (${counts.warning}, at most ${maxWarnings} allowed)`;
+  return {
+    command: 'svc spec validate',
+    inputs: checked.map((file) => file.label),
+    checks: checked.map((file) => file.label),
+    findings,
+    summary,
+    passed: invalid.length === 0 && !tooManyWarnings,
+  };
+}
+
+function describeFile(file: ValidatedFile): string {
+  const counts = countLevels(file.findings);
+  const warnings = counts.warning > 0 ? `, ${pluralize(counts.warning, 'warning')}` : '';
+  if (counts.error > 0) return `${file.label} is invalid: ${pluralize(counts.error, 'error')}${warnings}`;
+  const version = file.result.version;
+  const kind = version === '2.0' ? 'Swagger 2.0' : `OpenAPI ${version ?? '3'}`;
+  const size = `${pluralize(file.result.counts.paths, 'path')}, ${pluralize(file.result.counts.operations, 'operation')}`;
+  return `${file.label} is valid ${kind} (${size})${warnings}`;
+}
+
+/** One file: the toolkit's result with configured levels applied; several: `{ valid, files }`. */
+function toJson(checked: readonly ValidatedFile[]): unknown {
+  const files = checked.map((file) => {
+    const pick = (level: ReportFinding['level']) =>
+      [...file.result.errors, ...file.result.warnings].filter((diagnostic) =>
+        file.findings.some(
+          (finding) =>
+            finding.level === level &&
+            finding.rule === diagnostic.code &&
+            finding.pointer === diagnostic.path &&
+            finding.message === diagnostic.message,
+        ),
+      );
+    const errors = pick('error');
+    const warnings = pick('warning');
+    const infos = pick('info');
+    return {
+      ...file.result,
+      valid: errors.length === 0,
+      errors,
+      warnings,
+      ...(infos.length > 0 ? { infos } : {}),
+      counts: { ...file.result.counts, errors: errors.length, warnings: warnings.length },
+    };
+  });
+  if (files.length === 1) return files[0];
+  return {
+    valid: files.every((file) => file.valid),
+    files: files.map((file, index) => ({ file: checked[index]?.label, ...file })),
+  };
+}
+
+function printText(checked: readonly ValidatedFile[], report: Report, context: CommandContext): void {
   const { out } = context;
-  for (const error of result.errors) out.line(formatDiagnostic(label, error, 'error', out.style));
-  for (const warning of result.warnings) out.line(formatDiagnostic(label, warning, 'warning', out.style));
-  const warnings = result.warnings.length > 0 ? `, ${pluralize(result.warnings.length, 'warning')}` : '';
-  if (result.valid) {
-    const kind = result.version === '2.0' ? 'Swagger 2.0' : `OpenAPI ${result.version ?? '3'}`;
-    const size = `${pluralize(result.counts.paths, 'path')}, ${pluralize(result.counts.operations, 'operation')}`;
-    out.line(`${out.style.green('✓')} ${label} is valid ${kind} (${size})${warnings}`);
-  } else {
-    out.line(
-      `${out.style.red('✗')} ${label} is invalid: ${pluralize(result.errors.length, 'error')}${warnings}`,
-    );
+  const { style } = out;
+  for (const file of checked) {
+    const ordered = [
+      ...file.findings.filter((finding) => finding.level === 'error'),
+      ...file.findings.filter((finding) => finding.level !== 'error'),
+    ];
+    for (const finding of ordered) {
+      const code = finding.level === 'error' ? style.red(finding.rule) : style.yellow(finding.rule);
+      const mark = finding.level === 'error' ? '' : `${style.yellow(finding.level)}  `;
+      const pointer = finding.line === undefined ? `  ${style.dim(`at #${finding.pointer}`)}` : '';
+      out.line(`${style.dim(formatPlace(finding))}  ${mark}${code}  ${finding.message}${pointer}`);
+    }
+    const valid = !file.findings.some((finding) => finding.level === 'error');
+    if (checked.length > 1) out.line(`${valid ? style.green('✓') : style.red('✗')} ${describeFile(file)}`);
   }
+  out.line(`${report.passed ? style.green('✓') : style.red('✗')} ${report.summary}`);
 }

@@ -1,9 +1,10 @@
 import type { SpecVersion } from '../../types.js';
 import { isPlainObject } from '../json-pointer.js';
 import type { DeclaredVersion } from '../spec-model.js';
+import { isOas31OrLater } from '../spec-model.js';
 import { errorAt, type Finding } from './finding.js';
 
-const SUPPORTED = 'Swagger "2.0", OpenAPI "3.0.x" or "3.1.x"';
+const SUPPORTED = 'Swagger "2.0", OpenAPI "3.0.x", "3.1.x" or "3.2.x"';
 
 /** The version field, `info`, `info.title`, `info.version`, and `paths` where required. */
 export function checkDocument(doc: Record<string, unknown>, declared: DeclaredVersion): Finding[] {
@@ -13,7 +14,7 @@ export function checkDocument(doc: Record<string, unknown>, declared: DeclaredVe
       errorAt(
         'SPEC_VERSION_MISSING',
         '',
-        `The document declares no version: add "openapi" (3.0.x or 3.1.x) or "swagger": "2.0".`,
+        `The document declares no version: add "openapi" (3.0.x, 3.1.x or 3.2.x) or "swagger": "2.0".`,
         [
           { path: '', property: 'openapi' },
           { path: '', property: 'swagger' },
@@ -52,13 +53,13 @@ export function checkDocument(doc: Record<string, unknown>, declared: DeclaredVe
 
 function checkPathsPresent(doc: Record<string, unknown>, version: SpecVersion | null): Finding[] {
   if (doc.paths !== undefined) return [];
-  if (version === '3.1') {
+  if (isOas31OrLater(version)) {
     if (doc.webhooks !== undefined || doc.components !== undefined) return [];
     return [
       errorAt(
         'SPEC_PATHS_MISSING',
         '',
-        'An OpenAPI 3.1 document needs at least one of "paths", "webhooks" or "components".',
+        'An OpenAPI 3.1 or 3.2 document needs at least one of "paths", "webhooks" or "components".',
         [
           { path: '', keyword: 'anyOf' },
           { path: '', property: 'paths' },

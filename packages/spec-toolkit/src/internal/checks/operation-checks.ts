@@ -1,6 +1,7 @@
 import type { SpecVersion } from '../../types.js';
 import { isPlainObject, joinPointer } from '../json-pointer.js';
 import {
+  isOas31OrLater,
   listOperations,
   listParameters,
   type OperationEntry,
@@ -56,7 +57,7 @@ function checkResponses(entry: OperationEntry, version: SpecVersion | null): Fin
   const label = `${entry.method.toUpperCase()} ${entry.path}`;
   const responses = entry.operation.responses;
   if (responses === undefined) {
-    if (version === '3.1') {
+    if (isOas31OrLater(version)) {
       return [
         warningAt(
           'SPEC_RESPONSES_MISSING',

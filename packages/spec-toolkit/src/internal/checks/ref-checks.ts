@@ -1,35 +1,8 @@
 import type { SpecVersion } from '../../types.js';
 import { isPlainObject, readAtTokens } from '../json-pointer.js';
-import { localRefTokens } from '../spec-model.js';
+import { holdsReferences, NAME_MAPS } from '../resolve/ref-walk-rules.js';
+import { isOas31OrLater, localRefTokens } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
-
-/** Members whose keys are names chosen by the author, never keywords (`default` is a name there). */
-const NAME_MAPS = new Set([
-  'paths',
-  'webhooks',
-  'properties',
-  'patternProperties',
-  'definitions',
-  '$defs',
-  'dependentSchemas',
-  'schemas',
-  'responses',
-  'parameters',
-  'requestBodies',
-  'headers',
-  'securitySchemes',
-  'securityDefinitions',
-  'links',
-  'callbacks',
-  'pathItems',
-  'content',
-  'encoding',
-  'variables',
-  'examples',
-]);
-
-/** Members that hold example or literal data: a `$ref` inside them is data, not a reference. */
-const DATA_MEMBERS = new Set(['example', 'default', 'enum', 'const']);
 
 /** Where each `$ref` points, for the style checks (unused components). */
 export interface RefScan {
@@ -66,7 +39,7 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
     }
     const tokens = localRefTokens(ref);
     if (tokens === null) {
-      if (version === '3.1' && /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)) {
+      if (isOas31OrLater(version) && /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)) {
         anchors ??= collectAnchors(doc);
         if (anchors.has(ref.slice(1))) return null;
       }
@@ -122,12 +95,7 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
     if (!isPlainObject(node)) return;
     if (!namesHere && node.$ref !== undefined) checkRef(node.$ref, pointer);
     for (const key in node) {
-      if (!namesHere) {
-        if (key === '$ref' || DATA_MEMBERS.has(key) || key.startsWith('x-')) continue;
-        if (inExamples && (key === 'value' || key === 'dataValue' || key === 'serializedValue')) continue;
-        // 2.0 response `examples` and 3.1 schema `examples` arrays are data.
-        if (key === 'examples' && (version === '2.0' || Array.isArray(node[key]))) continue;
-      }
+      if (!holdsReferences(key, node, namesHere, inExamples, version)) continue;
       path.push(key);
       const childIsNameMap = !namesHere && NAME_MAPS.has(key);
       walk(node[key], childIsNameMap, namesHere && path[path.length - 2] === 'examples');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_LEVELS, createChange } from './change-catalog.js';
+import { CHANGE_LEVELS, CONSTRAINT_SUFFIXES, createChange } from './change-catalog.js';
 import { createSchemaChange, type SchemaContext } from './schema-context.js';
 
 const DOCS = new URL('../../../../../docs/spec-toolkit/diff.md', import.meta.url);
@@ -78,7 +78,12 @@ const FAMILIES: [SchemaContext['direction'], SchemaContext['role'], string[]][] 
 
 describe('change catalogue', () => {
   it('has an entry for every schema change id the rules can build', () => {
-    for (const [direction, role, suffixes] of FAMILIES) {
+    const constraints: typeof FAMILIES = FAMILIES.map(([direction, role]) => [
+      direction,
+      role,
+      [...CONSTRAINT_SUFFIXES],
+    ]);
+    for (const [direction, role, suffixes] of [...FAMILIES, ...constraints]) {
       for (const suffix of suffixes) {
         const change = createSchemaChange({ direction, role, subject: '' }, suffix, 'new', '', '');
         expect(CHANGE_LEVELS).toHaveProperty([change.id], change.level);

@@ -17,6 +17,12 @@ export interface Change {
   operation: string;
   location: string;
   side: ChangeSide;
+  /** For a spec read with `resolveSpec`: the file `location` points into (the entry's or a referenced file's name). */
+  file?: string;
+  /** 1-based line of `location` in its side's text (in `file` when set), when the input was text. */
+  line?: number;
+  /** 1-based column, with `line`. */
+  column?: number;
   /** One human sentence. */
   message: string;
 }
@@ -112,9 +118,109 @@ export const CHANGE_LEVELS = {
   'security-alternative-added': 'info',
   'security-alternative-removed': 'error',
   'security-requirement-relaxed': 'info',
+
+  'response-required-header-removed': 'error',
+  'response-optional-header-removed': 'warning',
+  'response-header-became-optional': 'warning',
+  'response-header-became-required': 'info',
+  'response-header-added': 'info',
+
+  'security-scheme-removed': 'error',
+  'security-scheme-type-changed': 'error',
+  'security-scheme-api-key-changed': 'error',
+  'security-scheme-oauth-url-changed': 'warning',
+  'security-scheme-scope-removed': 'error',
+  'security-scheme-scope-added': 'info',
+
+  'webhook-removed': 'error',
+  'webhook-added': 'info',
+  ...constraintLevels(),
 } as const satisfies Record<string, ChangeLevel>;
 
 export type ChangeId = keyof typeof CHANGE_LEVELS;
+
+/**
+ * The constraint rules (limits, pattern, oneOf / anyOf branches, discriminator), one id per
+ * direction, role and suffix: `request-property-max-decreased`. Narrower requests break clients
+ * that send what used to be accepted; wider responses may break clients that parse them.
+ */
+function constraintLevels(): Record<string, ChangeLevel> {
+  const request: Record<string, ChangeLevel> = {
+    'max-decreased': 'error',
+    'max-increased': 'info',
+    'min-increased': 'error',
+    'min-decreased': 'info',
+    'max-length-decreased': 'error',
+    'max-length-increased': 'info',
+    'min-length-increased': 'error',
+    'min-length-decreased': 'info',
+    'max-items-decreased': 'error',
+    'max-items-increased': 'info',
+    'min-items-increased': 'error',
+    'min-items-decreased': 'info',
+    'pattern-added': 'warning',
+    'pattern-changed': 'warning',
+    'pattern-removed': 'info',
+    'one-of-removed': 'error',
+    'one-of-added': 'info',
+    'any-of-removed': 'error',
+    'any-of-added': 'info',
+    'discriminator-changed': 'error',
+  };
+  const response: Record<string, ChangeLevel> = {
+    'max-increased': 'warning',
+    'max-decreased': 'info',
+    'min-decreased': 'warning',
+    'min-increased': 'info',
+    'max-length-increased': 'warning',
+    'max-length-decreased': 'info',
+    'min-length-decreased': 'warning',
+    'min-length-increased': 'info',
+    'max-items-increased': 'warning',
+    'max-items-decreased': 'info',
+    'min-items-decreased': 'warning',
+    'min-items-increased': 'info',
+    'pattern-added': 'info',
+    'pattern-changed': 'info',
+    'pattern-removed': 'info',
+    'one-of-added': 'warning',
+    'one-of-removed': 'info',
+    'any-of-added': 'warning',
+    'any-of-removed': 'info',
+    'discriminator-changed': 'error',
+  };
+  const out: Record<string, ChangeLevel> = {};
+  for (const role of ['parameter', 'body', 'property']) {
+    for (const [suffix, level] of Object.entries(request)) out[`request-${role}-${suffix}`] = level;
+    if (role === 'parameter') continue;
+    for (const [suffix, level] of Object.entries(response)) out[`response-${role}-${suffix}`] = level;
+  }
+  return out;
+}
+
+/** The suffixes of the constraint rules, for tests and docs. */
+export const CONSTRAINT_SUFFIXES = [
+  'max-decreased',
+  'max-increased',
+  'min-increased',
+  'min-decreased',
+  'max-length-decreased',
+  'max-length-increased',
+  'min-length-increased',
+  'min-length-decreased',
+  'max-items-decreased',
+  'max-items-increased',
+  'min-items-increased',
+  'min-items-decreased',
+  'pattern-added',
+  'pattern-changed',
+  'pattern-removed',
+  'one-of-removed',
+  'one-of-added',
+  'any-of-removed',
+  'any-of-added',
+  'discriminator-changed',
+] as const;
 
 /**
  * Builds a change with the level the catalogue fixes for its id.

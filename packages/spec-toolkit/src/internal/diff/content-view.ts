@@ -58,7 +58,7 @@ function readRequestBody(side: SpecSide, entry: OperationEntry): BodyView | unde
   if (entry.operation.requestBody === undefined) return undefined;
   const resolved = side.resolve(entry.operation.requestBody, site);
   if (!resolved || !isPlainObject(resolved.value)) return undefined;
-  const { media, mediaPointer } = readContent(resolved.value, resolved.pointer);
+  const { media, mediaPointer } = readContent(side, resolved.value, resolved.pointer);
   return { pointer: site, required: resolved.value.required === true, media, mediaPointer };
 }
 
@@ -81,33 +81,50 @@ export function readResponseViews(side: SpecSide, entry: OperationEntry): Map<st
     const response = resolved.value;
     const key = status.toUpperCase() === 'DEFAULT' ? 'default' : status.toUpperCase();
     if (!side.swagger2) {
-      out.set(key, { pointer: site, ...readContent(response, resolved.pointer) });
+      out.set(key, { pointer: site, raw, ...readContent(side, response, resolved.pointer) });
       continue;
     }
     if (response.schema === undefined) {
-      out.set(key, { pointer: site, media: new Map(), mediaPointer: site });
+      out.set(key, { pointer: site, raw, media: new Map(), mediaPointer: site });
       continue;
     }
     const schema = { value: response.schema, pointer: joinPointer(resolved.pointer, 'schema') };
     const { types, pointer } = readMediaList(side, entry, 'produces', DEFAULT_JSON, schema.pointer);
-    out.set(key, { pointer: site, media: mediaOf(types, pointer, schema), mediaPointer: pointer });
+    out.set(key, { pointer: site, raw, media: mediaOf(types, pointer, schema), mediaPointer: pointer });
   }
   return out;
 }
 
+/**
+ * The media types of a request body or response. A 3.2 media type may be a `$ref` (to
+ * `components/mediaTypes`), and a streaming one (`text/event-stream`, `application/jsonl`)
+ * describes its items with `itemSchema`: compared as the body's schema when there is no `schema`.
+ */
 function readContent(
+  side: SpecSide,
   holder: Record<string, unknown>,
   pointer: string,
 ): { media: Map<string, MediaView>; mediaPointer: string } {
   const mediaPointer = joinPointer(pointer, 'content');
   const media = new Map<string, MediaView>();
   if (!isPlainObject(holder.content)) return { media, mediaPointer };
-  for (const [type, value] of Object.entries(holder.content)) {
-    const at = joinPointer(mediaPointer, type);
-    const schema = isPlainObject(value) && value.schema !== undefined ? value.schema : undefined;
+  for (const [type, raw] of Object.entries(holder.content)) {
+    const resolved = side.resolve(raw, joinPointer(mediaPointer, type));
+    const at = resolved?.pointer ?? joinPointer(mediaPointer, type);
+    const value = resolved?.value;
+    const field = isPlainObject(value)
+      ? value.schema !== undefined
+        ? 'schema'
+        : value.itemSchema !== undefined
+          ? 'itemSchema'
+          : undefined
+      : undefined;
     media.set(normalizeMediaType(type), {
       pointer: at,
-      schema: schema === undefined ? undefined : { value: schema, pointer: joinPointer(at, 'schema') },
+      schema:
+        field === undefined || !isPlainObject(value)
+          ? undefined
+          : { value: value[field], pointer: joinPointer(at, field) },
     });
   }
   return { media, mediaPointer };

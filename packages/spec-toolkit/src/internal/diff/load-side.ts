@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../types.js';
 import { isPlainObject } from '../json-pointer.js';
-import { loadSpec } from '../load-spec.js';
+import { type LoadedSpec, loadSpec } from '../load-spec.js';
 import { readVersion } from '../spec-model.js';
 import type { SpecSide } from './operation-view.js';
 import { createRefResolver } from './ref-resolver.js';
@@ -21,11 +21,16 @@ export interface DiffDiagnostic extends Diagnostic {
  * @example
  * loadSide('{', 'new').errors[0]?.message; // 'New spec: Invalid JSON: …'
  */
-export function loadSide(input: unknown, side: 'old' | 'new'): { spec?: SpecSide; errors: DiffDiagnostic[] } {
+export function loadSide(
+  input: unknown,
+  side: 'old' | 'new',
+): { spec?: SpecSide; errors: DiffDiagnostic[]; addPositions?: LoadedSpec['addPositions'] } {
   const loaded = loadSpec(input);
   const found: Diagnostic[] = [];
-  if (loaded.doc === undefined) {
-    found.push(...loaded.diagnostics);
+  // In a multi-file spec, a reference that could not be followed would make the comparison lie.
+  const blocking = loaded.diagnostics.filter((diagnostic) => diagnostic.code !== 'SPEC_DUPLICATE_KEY');
+  if (loaded.doc === undefined || (loaded.locate !== undefined && blocking.length > 0)) {
+    found.push(...(loaded.doc === undefined ? loaded.diagnostics : blocking));
   } else {
     const declared = readVersion(loaded.doc);
     if (declared.version !== null && isPlainObject(loaded.doc)) {
@@ -37,7 +42,7 @@ export function loadSide(input: unknown, side: 'old' | 'new'): { spec?: SpecSide
         resolve,
         reader: createSchemaReader(resolve),
       };
-      return { spec, errors: [] };
+      return { spec, errors: [], addPositions: loaded.addPositions.bind(loaded) };
     }
     found.push(describeVersionProblem(loaded.doc, declared.field, declared.raw));
     loaded.addPositions(found);
@@ -63,7 +68,7 @@ function describeVersionProblem(doc: unknown, field: 'openapi' | 'swagger' | nul
   }
   return {
     code: 'SPEC_VERSION_UNSUPPORTED',
-    message: `Unsupported ${field} version ${JSON.stringify(raw) ?? String(raw)}: expected 2.0, 3.0.x or 3.1.x.`,
+    message: `Unsupported ${field} version ${JSON.stringify(raw) ?? String(raw)}: expected 2.0, 3.0.x, 3.1.x or 3.2.x.`,
     path: `/${field}`,
   };
 }

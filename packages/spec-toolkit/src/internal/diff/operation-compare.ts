@@ -1,4 +1,5 @@
 import { createChange, type RawChange } from './change-catalog.js';
+import { compareResponseHeaders, compareSchemeDefinitions } from './header-and-scheme-rules.js';
 import type { OperationMatch } from './match-operations.js';
 import { compareOperationMetadata, comparePathTemplates } from './operation-metadata.js';
 import {
@@ -36,6 +37,7 @@ export function compareOperation(session: DiffSession, match: OperationMatch): R
   compareBodies(session, before.body, after.body, changes);
   compareResponses(session, before, after, changes);
   appendAll(changes, compareSecurity(before.security, after.security));
+  compareSchemeDefinitions(session, before.security, after.security, changes);
   return changes;
 }
 
@@ -151,6 +153,13 @@ function compareResponses(
       subject: `response ${status} body`,
     };
     compareMedia(session, old.media, now.media, context, changes);
+    compareResponseHeaders(
+      session,
+      status,
+      { raw: old.raw, pointer: old.pointer },
+      { raw: now.raw, pointer: now.pointer },
+      changes,
+    );
   }
   for (const [status, now] of after.responses) {
     if (!before.responses.has(status)) {

@@ -38,6 +38,8 @@ export interface BodyView {
 /** One response status, with its media types. */
 export interface ResponseView {
   pointer: string;
+  /** The response as written (maybe a `$ref`), for the header comparison. */
+  raw: unknown;
   media: Map<string, MediaView>;
   mediaPointer: string;
 }

@@ -46,6 +46,7 @@ export function runDiff(old: SpecSide, now: SpecSide): DiffOutcome {
     const change = createChange('operation-added', 'new', entry.pointer, `Operation ${key} was added.`);
     groups.push({ operation: key, changes: [attach(change, key)] });
   }
+  groups.push(...compareWebhooks(old, now));
   const changed: DiffOutcome['changed'] = [];
   for (const match of matched) {
     const key = operationKey(match.new);
@@ -62,6 +63,39 @@ export function runDiff(old: SpecSide, now: SpecSide): DiffOutcome {
     changed,
     changes: all,
   };
+}
+
+/**
+ * OpenAPI 3.1+ webhooks, matched by name and method: one removed breaks consumers that handle
+ * it, one added is safe. Grouped as `WEBHOOK name METHOD`; their payloads are not compared.
+ */
+function compareWebhooks(old: SpecSide, now: SpecSide): { operation: string; changes: Change[] }[] {
+  const keyOf = (entry: { path: string; method: string }) =>
+    `WEBHOOK ${entry.path} ${entry.method.toUpperCase()}`;
+  const before = new Map(listOperations(old.doc, 'webhooks').map((entry) => [keyOf(entry), entry]));
+  const after = new Map(listOperations(now.doc, 'webhooks').map((entry) => [keyOf(entry), entry]));
+  const groups: { operation: string; changes: Change[] }[] = [];
+  for (const [key, entry] of before) {
+    if (after.has(key)) continue;
+    const change = createChange(
+      'webhook-removed',
+      'old',
+      entry.pointer,
+      `Webhook "${entry.path}" (${entry.method.toUpperCase()}) was removed.`,
+    );
+    groups.push({ operation: key, changes: [attach(change, key)] });
+  }
+  for (const [key, entry] of after) {
+    if (before.has(key)) continue;
+    const change = createChange(
+      'webhook-added',
+      'new',
+      entry.pointer,
+      `Webhook "${entry.path}" (${entry.method.toUpperCase()}) was added.`,
+    );
+    groups.push({ operation: key, changes: [attach(change, key)] });
+  }
+  return groups;
 }
 
 /** Drops repeats (a shared schema reached twice) and orders: errors first, then by place, id, message. */

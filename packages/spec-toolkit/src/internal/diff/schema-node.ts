@@ -32,7 +32,26 @@ export interface SchemaNode {
   writeOnly: boolean;
   /** The name of a 2.0 form parameter read as a property; its pointer does not name it. */
   label: string | undefined;
+  /** Numeric, length and size limits (`minimum`, `maxLength`, `maxItems`, …); 3.1 numeric exclusive bounds count as bounds. */
+  limits: Partial<Record<LimitKeyword, number>>;
+  pattern: string | undefined;
+  /** How many `oneOf` / `anyOf` branches the schema offers (0 when none). */
+  oneOf: number;
+  anyOf: number;
+  /** `discriminator.propertyName`, when there is one. */
+  discriminator: string | undefined;
 }
+
+/** The limit keywords the diff compares. */
+export const LIMIT_KEYWORDS = [
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+] as const;
+export type LimitKeyword = (typeof LIMIT_KEYWORDS)[number];
 
 /** Reads and caches the schema nodes of one document. */
 export interface SchemaReader {
@@ -70,6 +89,11 @@ export function createSchemaReader(resolve: ResolveRef): SchemaReader {
     readOnly: false,
     writeOnly: false,
     label: undefined,
+    limits: {},
+    pattern: undefined,
+    oneOf: 0,
+    anyOf: 0,
+    discriminator: undefined,
   });
   return {
     readNode(site) {
@@ -158,8 +182,34 @@ function mergeOwnFacts(node: SchemaNode, schema: Record<string, unknown>, pointe
     };
   }
   if (typeof schema.in === 'string' && typeof schema.name === 'string') node.label ??= schema.name;
+  mergeConstraints(node, schema);
   if (schema.readOnly === true) node.readOnly = true;
   if (schema.writeOnly === true) node.writeOnly = true;
+}
+
+/** Limits, pattern, branches and discriminator; earlier facts win, as for the other facts. */
+function mergeConstraints(node: SchemaNode, schema: Record<string, unknown>): void {
+  for (const keyword of LIMIT_KEYWORDS) {
+    if (node.limits[keyword] === undefined && typeof schema[keyword] === 'number')
+      node.limits[keyword] = schema[keyword];
+  }
+  // 3.1 states exclusive bounds as numbers; 3.0's booleans only qualify `minimum` / `maximum`.
+  if (node.limits.minimum === undefined && typeof schema.exclusiveMinimum === 'number')
+    node.limits.minimum = schema.exclusiveMinimum;
+  if (node.limits.maximum === undefined && typeof schema.exclusiveMaximum === 'number')
+    node.limits.maximum = schema.exclusiveMaximum;
+  if (node.pattern === undefined && typeof schema.pattern === 'string') node.pattern = schema.pattern;
+  if (node.oneOf === 0 && Array.isArray(schema.oneOf)) node.oneOf = schema.oneOf.length;
+  if (node.anyOf === 0 && Array.isArray(schema.anyOf)) node.anyOf = schema.anyOf.length;
+  if (
+    node.discriminator === undefined &&
+    isPlainObject(schema.discriminator) &&
+    typeof schema.discriminator.propertyName === 'string'
+  )
+    node.discriminator = schema.discriminator.propertyName;
+  // 2.0 names the discriminator property directly.
+  if (node.discriminator === undefined && typeof schema.discriminator === 'string')
+    node.discriminator = schema.discriminator;
 }
 
 /** The declared types without `null`, whether `null` is allowed, and structural inference when `type` is absent. */

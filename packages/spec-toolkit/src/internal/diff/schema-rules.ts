@@ -1,6 +1,6 @@
 import { createChange, type RawChange } from './change-catalog.js';
 import { createSchemaChange, describeSubject, formatTypes, type SchemaContext } from './schema-context.js';
-import type { SchemaNode, SchemaReader } from './schema-node.js';
+import { LIMIT_KEYWORDS, type LimitKeyword, type SchemaNode, type SchemaReader } from './schema-node.js';
 
 /** A pair of schemas one level down, still to be compared. */
 export interface SchemaPair {
@@ -62,6 +62,7 @@ export function compareSchemaNodes(
   }
 
   compareValues(before, after, context, add);
+  compareConstraints(before, after, add);
   // Once an object became an array (or the reverse), its old members are not worth listing.
   const both = (type: string) => allows(before.types, type) && allows(after.types, type);
   if (both('object')) compareProperties(pair, readers, changes, children);
@@ -103,6 +104,63 @@ function compareValues(
   }
   for (const key of [...newKeys].sort()) {
     if (!oldKeys.has(key)) add('enum-value-added', `allows the new value ${key}.`);
+  }
+}
+
+const LIMIT_SUFFIX: Record<LimitKeyword, string> = {
+  minimum: 'min',
+  maximum: 'max',
+  minLength: 'min-length',
+  maxLength: 'max-length',
+  minItems: 'min-items',
+  maxItems: 'max-items',
+};
+
+/**
+ * Limits, `pattern`, `oneOf` / `anyOf` branch counts and the discriminator. A limit that appears
+ * counts as a move from unbounded (a new `maximum` decreased it); the catalogue fixes which way
+ * breaks clients: tighter requests and looser responses.
+ */
+function compareConstraints(
+  before: SchemaNode,
+  after: SchemaNode,
+  add: (suffix: string, text: string) => void,
+): void {
+  for (const keyword of LIMIT_KEYWORDS) {
+    const was = before.limits[keyword];
+    const now = after.limits[keyword];
+    if (was === now) continue;
+    const upper = keyword.startsWith('max');
+    const unbounded = upper ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    const direction = (now ?? unbounded) > (was ?? unbounded) ? 'increased' : 'decreased';
+    const text =
+      now === undefined
+        ? `no longer has a ${keyword} (was ${was}).`
+        : was === undefined
+          ? `now has ${keyword} ${now}.`
+          : `${keyword} changed from ${was} to ${now}.`;
+    add(`${LIMIT_SUFFIX[keyword]}-${direction}`, text);
+  }
+  if (before.pattern !== after.pattern) {
+    if (before.pattern === undefined) add('pattern-added', `must now match the pattern ${after.pattern}.`);
+    else if (after.pattern === undefined)
+      add('pattern-removed', `no longer has the pattern ${before.pattern}.`);
+    else add('pattern-changed', `pattern changed from ${before.pattern} to ${after.pattern}.`);
+  }
+  for (const [keyword, suffix] of [
+    ['oneOf', 'one-of'],
+    ['anyOf', 'any-of'],
+  ] as const) {
+    const was = before[keyword];
+    const now = after[keyword];
+    if (was === now) continue;
+    add(`${suffix}-${now > was ? 'added' : 'removed'}`, `now has ${now} ${keyword} branches (was ${was}).`);
+  }
+  if (before.discriminator !== after.discriminator) {
+    add(
+      'discriminator-changed',
+      `discriminator changed from ${before.discriminator ?? 'none'} to ${after.discriminator ?? 'none'}.`,
+    );
   }
 }
 

@@ -120,7 +120,7 @@ function readBodySchema(
   const type = pickMediaType(contentTypes);
   if (!isPlainObject(body) || !isPlainObject(body.content) || type === undefined) return undefined;
   const media = body.content[type];
-  return isPlainObject(media) ? media.schema : undefined;
+  return isPlainObject(media) ? (media.schema ?? media.itemSchema) : undefined;
 }
 
 function describeSecurity(security: readonly Record<string, string[]>[]): string {

@@ -75,8 +75,10 @@ export function sampleMediaType(
   if (media.example !== undefined) return { value: media.example, unresolved: [], explicit: true };
   const fromMap = readExamplesMap(doc, media.examples);
   if (fromMap.found) return { value: fromMap.value, unresolved: [], explicit: true };
-  if (media.schema === undefined) return { value: undefined, unresolved: [], explicit: false };
-  return { ...sampleSchema(doc, media.schema, options), explicit: false };
+  // A 3.2 streaming media type describes one item with `itemSchema`: the sample is one item.
+  const schema = media.schema ?? media.itemSchema;
+  if (schema === undefined) return { value: undefined, unresolved: [], explicit: false };
+  return { ...sampleSchema(doc, schema, options), explicit: false };
 }
 
 /**

@@ -44,8 +44,8 @@ export function openSpec(input: unknown): OpenedSpec {
     code: declared.field === null ? 'SPEC_VERSION_MISSING' : 'SPEC_VERSION_UNSUPPORTED',
     message:
       declared.field === null
-        ? 'The spec declares no version: expected `openapi: 3.0.x`, `openapi: 3.1.x` or `swagger: "2.0"`.'
-        : `Unsupported ${field} version ${JSON.stringify(declared.raw)}: expected 3.0.x, 3.1.x or "2.0".`,
+        ? 'The spec declares no version: expected `openapi: 3.0.x`, `3.1.x`, `3.2.x` or `swagger: "2.0"`.'
+        : `Unsupported ${field} version ${JSON.stringify(declared.raw)}: expected 3.0.x, 3.1.x, 3.2.x or "2.0".`,
     path: declared.field === null ? '' : `/${field}`,
   });
   return { doc: loaded.doc, version: declared.field === 'swagger' ? '2.0' : '3.0', errors, addPositions };
