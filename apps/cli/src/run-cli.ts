@@ -2,7 +2,9 @@ import packageJson from '../package.json' with { type: 'json' };
 import { type CliIo, EXIT_OK, EXIT_USAGE } from './cli-io.js';
 import { ACTIVITY_COMMANDS } from './commands/activity/activity-commands.js';
 import { type Command, type CommandContext, failUsage } from './commands/command.js';
+import { DOCS_COMMANDS } from './commands/docs/docs-commands.js';
 import { dreamCommand } from './commands/dream/dream-command.js';
+import { mcpCommand } from './commands/mcp/mcp-command.js';
 import { formatGroupHelp, runCommand } from './commands/run-command.js';
 import { SPEC_COMMANDS } from './commands/spec/spec-commands.js';
 import { createPrinter } from './output/printer.js';
@@ -15,9 +17,11 @@ The svc command line.
 Groups:
   spec       Validate, diff, list, exemplify, document and build OpenAPI specs
   activity   Generate puzzle pages, print them as HTML, build PDF books
+  docs       Build the static reference site of a docs folder
 
 Commands:
   dream      Run the ideation pipeline on a server and print its outputs
+  mcp        Serve the docs tools over MCP stdio for local agents
 
 Options:
   -h, --help       Show this help
@@ -27,7 +31,7 @@ Run 'svc spec --help' or 'svc activity --help' for a group's commands,
 'svc dream --help' for the options of dream.`;
 
 /** Commands with no group: `svc <command>`. */
-const TOP_COMMANDS: readonly Command[] = [dreamCommand];
+const TOP_COMMANDS: readonly Command[] = [dreamCommand, mcpCommand];
 
 /** The command groups: `svc <group> <command>`. */
 const GROUPS: Readonly<Record<string, { commands: readonly Command[]; help: string }>> = {
@@ -47,6 +51,15 @@ const GROUPS: Readonly<Record<string, { commands: readonly Command[]; help: stri
       'Generate seeded puzzle pages, print them as HTML and build print-ready PDF books, offline.\nAny page file argument may be - to read stdin.',
       ACTIVITY_COMMANDS,
       'svc activity',
+    ),
+  },
+  docs: {
+    commands: DOCS_COMMANDS,
+    help: formatGroupHelp(
+      'Usage: svc docs <command> [options]',
+      'Build the static reference site (JSON indexes, llms.txt, a page per doc and per package API).',
+      DOCS_COMMANDS,
+      'svc docs',
     ),
   },
 };

@@ -46,6 +46,7 @@ export { buildSearchIndex, SEARCH_FIELDS } from './search/build-search-index.js'
 export type { MatchHow, SearchHit, SearchIndex, SearchOptions, TermMatch } from './search/search-index.js';
 export { loadSearchIndex } from './search/search-index.js';
 export { tokenize, tokenizeQuery } from './search/tokenize.js';
+export { createMemorySiteStore } from './testing/memory-site-store.js';
 export type { DocsToolOutcome } from './tools/call-docs-tool.js';
 export { callDocsTool } from './tools/call-docs-tool.js';
 export type { DocsTool, JsonSchema } from './tools/docs-tools.js';
