@@ -43,5 +43,12 @@ export class DocsError extends Error {
  * ```
  */
 export function isDocsError(value: unknown, code?: DocsErrorCode): value is DocsError {
-  return value instanceof DocsError && (code === undefined || value.code === code);
+  // By name as well as class: `@svc/docs-reader/node` is bundled apart from the core, so an error
+  // thrown there is another copy of the class.
+  const isOne =
+    value instanceof DocsError ||
+    (value instanceof Error &&
+      value.name === 'DocsError' &&
+      typeof (value as { code?: unknown }).code === 'string');
+  return isOne && (code === undefined || (value as DocsError).code === code);
 }
