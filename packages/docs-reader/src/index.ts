@@ -43,8 +43,15 @@ export type { RenderHtmlOptions } from './render/render-markdown-html.js';
 export { renderMarkdownHtml } from './render/render-markdown-html.js';
 export type { IndexableSection, SearchField, SerializedSearchIndex } from './search/build-search-index.js';
 export { buildSearchIndex, SEARCH_FIELDS } from './search/build-search-index.js';
-export type { MatchHow, SearchHit, SearchIndex, SearchOptions, TermMatch } from './search/search-index.js';
-export { loadSearchIndex } from './search/search-index.js';
+export type {
+  MatchHow,
+  SearchHit,
+  SearchIndex,
+  SearchOptions,
+  SearchTuning,
+  TermMatch,
+} from './search/search-index.js';
+export { DEFAULT_SEARCH_TUNING, loadSearchIndex } from './search/search-index.js';
 export { tokenize, tokenizeQuery } from './search/tokenize.js';
 export { createMemorySiteStore } from './testing/memory-site-store.js';
 export type { DocsToolOutcome } from './tools/call-docs-tool.js';

@@ -51,10 +51,37 @@ export interface SearchIndex {
   search(query: string, options?: SearchOptions): { total: number; hits: SearchHit[] };
 }
 
-/** BM25F weights and length normalisation per field (title, headings, symbols, body). */
-const FIELD_WEIGHTS = [3, 4, 5, 1];
-const FIELD_B = [0.5, 0.5, 0.3, 0.75];
-const K1 = 1.2;
+/** BM25F parameters: a weight and a length normalisation per field (title, headings, symbols, body), and k1. */
+export interface SearchTuning {
+  fieldWeights: readonly [number, number, number, number];
+  fieldB: readonly [number, number, number, number];
+  k1: number;
+  /** Weight of a prefix match is `prefixBase + prefixSpan · typed length / term length`. */
+  prefixBase: number;
+  prefixSpan: number;
+  /** Weights of matches one and two edits away. */
+  fuzzyOne: number;
+  fuzzyTwo: number;
+  /** A section matching m of n query terms keeps `coverageFloor + (1 − coverageFloor) · m / n` of its score. */
+  coverageFloor: number;
+}
+
+/**
+ * The defaults, chosen by a grid search over k1, the heading/symbol and title weights, the
+ * coverage floor and the prefix base against the query set of `bench/docs-reader` (so they fit
+ * svc's docs best). A high k1 keeps BM25F's shared saturation from flattening the field weights:
+ * a section whose heading names the query should beat one that only mentions it a few times.
+ */
+export const DEFAULT_SEARCH_TUNING: SearchTuning = {
+  fieldWeights: [3, 12, 12, 1],
+  fieldB: [0.5, 0.5, 0.3, 0.75],
+  k1: 5,
+  prefixBase: 0.5,
+  prefixSpan: 0.3,
+  fuzzyOne: 0.55,
+  fuzzyTwo: 0.35,
+  coverageFloor: 0.4,
+};
 const MAX_PREFIX_TERMS = 50;
 const MAX_FUZZY_TERMS = 20;
 
@@ -72,7 +99,16 @@ interface Variant {
  * const index = loadSearchIndex(JSON.parse(text));
  * index.search('validate spec', { limit: 5 }).hits[0]?.pageId;
  */
-export function loadSearchIndex(data: SerializedSearchIndex): SearchIndex {
+export function loadSearchIndex(
+  data: SerializedSearchIndex,
+  tuning: Partial<SearchTuning> = {},
+): SearchIndex {
+  const {
+    fieldWeights: FIELD_WEIGHTS,
+    fieldB: FIELD_B,
+    k1: K1,
+    ...weights
+  } = { ...DEFAULT_SEARCH_TUNING, ...tuning };
   if (data?.format !== 'svc-docs-search/1' || !Array.isArray(data.terms) || !Array.isArray(data.postings)) {
     throw new DocsError('DOCS_INVALID_SITE', 'The search index is not an svc-docs-search/1 index.');
   }
@@ -116,7 +152,8 @@ export function loadSearchIndex(data: SerializedSearchIndex): SearchIndex {
         variants.push({
           term: index,
           how: 'prefix',
-          weight: 0.5 + (0.3 * term.length) / (data.terms[index] as string).length,
+          weight:
+            weights.prefixBase + (weights.prefixSpan * term.length) / (data.terms[index] as string).length,
         });
       }
     }
@@ -144,7 +181,7 @@ export function loadSearchIndex(data: SerializedSearchIndex): SearchIndex {
     return found.slice(0, MAX_FUZZY_TERMS).map(({ term: index, distance }) => ({
       term: index,
       how: 'fuzzy' as const,
-      weight: distance === 1 ? 0.55 : 0.35,
+      weight: distance === 1 ? weights.fuzzyOne : weights.fuzzyTwo,
     }));
   }
 
@@ -235,7 +272,10 @@ export function loadSearchIndex(data: SerializedSearchIndex): SearchIndex {
     >();
     for (const [section, list] of reasons) {
       const coverage =
-        queryTerms.length === 0 ? 1 : 0.4 + (0.6 * (matched[section] as number)) / queryTerms.length;
+        queryTerms.length === 0
+          ? 1
+          : weights.coverageFloor +
+            ((1 - weights.coverageFloor) * (matched[section] as number)) / queryTerms.length;
       const score = (scores[section] as number) * coverage;
       const page = (data.sections[section] as SerializedSearchIndex['sections'][number])[0];
       let entry = byPage.get(page);
