@@ -16,6 +16,7 @@ import {
 import type { ServerConfig } from './config.js';
 import { createDatabase, type Database } from './db/create-database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { type DocsPluginOptions, docsPlugin } from './docs/docs-plugin.js';
 import { createDreamerServices, RUN_HEARTBEAT_MS } from './dreamer/create-dreamer-services.js';
 import { createDreamerAdapter } from './dreamer/dreamer-adapter.js';
 import { dreamerRoutes } from './dreamer/dreamer-routes.js';
@@ -56,6 +57,8 @@ export interface BuildServerOptions {
   activity?: ActivityOptions;
   /** Where log lines go (newline-delimited JSON); stdout by default. Tests capture them here. */
   logStream?: NodeJS.WritableStream;
+  /** The docs site (`<dataDir>/docs-site` by default, built from svc's docs when absent); tests point it at a built folder. */
+  docs?: Partial<DocsPluginOptions>;
 }
 
 /** Headers and fields that must never reach a log line. */
@@ -238,6 +241,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   await app.register(activityRoutes, { prefix: '/api/activity', activity });
   await app.register(dreamerRoutes, { prefix: '/api/dreamer', dreamer });
+  await app.register(docsPlugin, {
+    dataDir: config.dataDir,
+    warmAtStart: config.env !== 'test',
+    ...options.docs,
+  });
   await app.register(mcpRoutes, {
     prefix: '/mcp',
     tools: [registerActivityTools, createDreamerTools(dreamer)],
