@@ -21,9 +21,12 @@ afterAll(async () => {
   site?.remove();
 });
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests read JSON bodies of many shapes
+type Json = any;
+
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.base}${path}`, { headers });
-async function getJson(path: string) {
+async function getJson(path: string): Promise<Json> {
   const response = await get(path);
   expect(response.status, path).toBe(200);
   return response.json();
@@ -205,7 +208,7 @@ describe('a server without a built site', () => {
     const other = await startDocsServer({ siteDir, sourceDir: source, warmAtStart: true });
     try {
       expect(readFileSync(join(siteDir, 'docs/index.json'), 'utf8')).toContain('"reference/limits"');
-      const found = await (await fetch(`${other.base}/api/docs/search?q=retry`)).json();
+      const found: Json = await (await fetch(`${other.base}/api/docs/search?q=retry`)).json();
       expect(found.results[0].pageId).toBe('reference/limits');
     } finally {
       await other.close();

@@ -38,11 +38,13 @@ describe('the docs site in Chromium', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${server.base}/docs/`);
     expect(await page.locator('main h1').first().textContent()).toContain('svc documentation');
+    // Results follow the typing; wait for the answer to the whole query (typo included).
+    const answered = page.waitForResponse((response) => response.url().includes('q=graceful%20shutdwon'));
     await page.locator('#q').pressSequentially('graceful shutdwon', { delay: 20 });
-    // Results follow the typing; the answer to the whole query (typo included) leads with the section.
-    await page.waitForFunction(() =>
-      document.querySelector('#results li a')?.textContent?.includes('Graceful shutdown'),
-    );
+    await answered;
+    await expect
+      .poll(() => page.locator('#results li a').first().textContent(), { timeout: 10_000 })
+      .toContain('Graceful shutdown');
     const first = page.locator('#results li a').first();
     expect(await page.locator('#results mark').count()).toBeGreaterThan(0);
     await first.click();
@@ -81,12 +83,11 @@ describe('the docs site in Chromium', () => {
     const top = await heading.evaluate((element) => element.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(200);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
-    const fontSize = await page
-      .locator('main p')
-      .first()
-      .evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+    const fontSize = await page.evaluate<number>(
+      "Number.parseFloat(getComputedStyle(document.querySelector('main p')).fontSize)",
+    );
     expect(fontSize).toBeGreaterThanOrEqual(16);
     await page.close();
   });
