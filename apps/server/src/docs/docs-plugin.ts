@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { type DocsReader, isDocsError } from '@svc/docs-reader';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { registerDocsApiRoutes } from './docs-api-routes.js';
@@ -10,7 +11,7 @@ import { type DocsSiteOptions, openDocsSite } from './open-docs-site.js';
 export interface DocsPluginOptions extends Partial<DocsSiteOptions> {
   /** `SVC_DATA_DIR`: the site lives in `<dataDir>/docs-site` unless `siteDir` says otherwise. */
   dataDir: string;
-  /** Open (and if needed build) the site when the server starts rather than on the first docs request; true outside tests. */
+  /** Start opening (and if needed building) the site when the server starts, in the background, rather than on the first docs request; true outside tests. */
   warmAtStart?: boolean;
 }
 
@@ -43,8 +44,15 @@ export interface DocsRouteContext {
 export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, options) => {
   const siteDir = options.siteDir ?? join(options.dataDir, 'docs-site');
   let opening: Promise<DocsReader | undefined> | undefined;
+  const workers = new Set<Worker>();
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+    await Promise.all([...workers].map((worker) => worker.terminate()));
+  });
   const open = () => {
-    opening ??= openDocsSite({ ...options, siteDir }, app.log).catch((error: unknown) => {
+    opening ??= openDocsSite({ ...options, siteDir }, app.log, workers).catch((error: unknown) => {
+      if (closing) return undefined;
       app.log.error({ err: error }, 'docs site failed to build or load');
       opening = undefined;
       return undefined;
@@ -75,7 +83,8 @@ export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, opt
         .send({ error: { code, message: (error as Error).message, ...(details ? { details } : {}) } });
     },
   };
-  if (options.warmAtStart) app.addHook('onReady', async () => void (await open()));
+  // Not awaited: a server starting without a site answers at once; docs requests wait for the build.
+  if (options.warmAtStart) app.addHook('onReady', async () => void open());
   app.addHook('onRequest', async (_request: FastifyRequest, reply: FastifyReply) => setOpenCors(reply));
   // Preflight for cross-origin readers that send If-None-Match.
   const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>

@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { type DocsReader, loadDocsReader } from '@svc/docs-reader';
-import {
-  buildDocsFolder,
-  createFileSiteStore,
-  readRepoPackages,
-  writeSiteFiles,
-} from '@svc/docs-reader/node';
+import { createFileSiteStore } from '@svc/docs-reader/node';
 import type { FastifyBaseLogger } from 'fastify';
+import { type BuildSiteIntoOptions, buildSiteInto } from './build-site-into.js';
 
 /** Where the docs site comes from. */
 export interface DocsSiteOptions {
@@ -44,6 +41,7 @@ export function findServerRepoRoot(): string | undefined {
 export async function openDocsSite(
   options: DocsSiteOptions,
   log: FastifyBaseLogger,
+  workers: Set<Worker> = new Set(),
 ): Promise<DocsReader | undefined> {
   const siteDir = resolve(options.siteDir);
   if (!existsSync(join(siteDir, 'docs', 'index.json'))) {
@@ -54,18 +52,43 @@ export async function openDocsSite(
       return undefined;
     }
     const started = Date.now();
-    const packages =
-      root === undefined
-        ? []
-        : await readRepoPackages({
-            root,
-            scope: '@svc/',
-            docsDir: sourceDir,
-            extractApi: options.extractApi !== false,
-          });
-    const built = await buildDocsFolder({ sourceDir, packages, ...(root ? { sourceRoot: 'docs' } : {}) });
-    await writeSiteFiles(siteDir, built.files);
-    log.info({ siteDir, sourceDir, pages: built.pages.length, ms: Date.now() - started }, 'docs site built');
+    const build: BuildSiteIntoOptions = {
+      siteDir,
+      sourceDir,
+      extractApi: options.extractApi !== false,
+      ...(root ? { repoRoot: root } : {}),
+    };
+    const { pages } = await buildInWorker(build, workers);
+    log.info({ siteDir, sourceDir, pages, ms: Date.now() - started }, 'docs site built');
   }
   return loadDocsReader(createFileSiteStore(siteDir));
+}
+
+/**
+ * Builds in a worker thread when the server runs from its build (`dist/docs-build-worker.js`
+ * beside it), so the TypeScript extraction never blocks requests; in-process when running from
+ * sources (tests). The worker is tracked in `workers` so closing the server can stop it.
+ */
+async function buildInWorker(
+  options: BuildSiteIntoOptions,
+  workers: Set<Worker>,
+): Promise<{ pages: number }> {
+  const script = new URL('./docs-build-worker.js', import.meta.url);
+  if (!existsSync(fileURLToPath(script))) return buildSiteInto(options);
+  const worker = new Worker(script, { workerData: options });
+  workers.add(worker);
+  try {
+    return await new Promise((resolvePages, reject) => {
+      worker.once('message', (message: { ok: boolean; pages?: number; message?: string }) =>
+        message.ok ? resolvePages({ pages: message.pages ?? 0 }) : reject(new Error(message.message)),
+      );
+      worker.once('error', reject);
+      worker.once('exit', (code: number) =>
+        reject(new Error(`the docs build worker stopped (exit ${code})`)),
+      );
+    });
+  } finally {
+    workers.delete(worker);
+    await worker.terminate();
+  }
 }

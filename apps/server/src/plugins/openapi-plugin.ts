@@ -28,6 +28,10 @@ export const OPENAPI_TAGS = [
   },
   { name: 'mcp', description: 'The MCP endpoint (Streamable HTTP) with the activity tools and dream.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
+  {
+    name: 'docs',
+    description: 'The reference read API: search, pages, packages and symbols (unauthenticated).',
+  },
 ] as const;
 
 /**

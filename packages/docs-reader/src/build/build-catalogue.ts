@@ -69,11 +69,10 @@ export function buildCatalogue(
         page: apiPageId(info),
         anchor: slugifyHeading(symbol.name),
         signature: symbol.signature,
-        summary:
-          symbol.doc
-            .split(/\n\s*\n/)[0]
-            ?.replace(/\s+/g, ' ')
-            .trim() ?? '',
+        summary: (symbol.doc.split(/\n\s*\n/)[0] ?? '')
+          .replace(/\{@link(?:code|plain)?\s+([^}|\s]+)[^}]*\}/g, '`$1`')
+          .replace(/\s+/g, ' ')
+          .trim(),
         sourcePath: symbol.sourcePath,
         line: symbol.line,
       });

@@ -102,6 +102,10 @@ describe('buildDocsSite', () => {
     expect(api?.body).toContain('## createWidget');
     expect(api?.body).toContain('**Deprecated.** Use limits instead.');
     const symbols = JSON.parse(text(files, 'docs/symbols.json')).symbols;
+    expect(symbols.find((entry: { name: string }) => entry.name === 'WidgetOptions').summary).toBe(
+      'Options of `createWidget`.',
+    );
+    expect(api?.body).toContain('Options of `createWidget`.');
     expect(symbols.map((entry: { name: string; anchor: string }) => `${entry.name}#${entry.anchor}`)).toEqual(
       ['MAX_WIDGETS#max_widgets', 'WidgetOptions#widgetoptions', 'createWidget#createwidget'],
     );

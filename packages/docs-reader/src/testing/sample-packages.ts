@@ -32,7 +32,7 @@ export const SAMPLE_PACKAGE: PackageInfo = {
         name: 'WidgetOptions',
         kind: 'interface',
         signature: 'export interface WidgetOptions {\n  colour: string;\n}',
-        doc: 'Options of `createWidget`.',
+        doc: 'Options of {@link createWidget}.',
         examples: [],
         deprecated: null,
         sourcePath: 'packages/widget/src/create-widget.ts',
