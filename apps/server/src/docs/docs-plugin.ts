@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { registerDocsApiRoutes } from './docs-api-routes.js';
 import { registerDocsSiteRoutes } from './docs-site-routes.js';
 import { setOpenCors } from './http-cache.js';
-import { type DocsSiteOptions, openDocsSite } from './open-docs-site.js';
+import { canBuildInBackground, type DocsSiteOptions, openDocsSite } from './open-docs-site.js';
 
 /** Options of {@link docsPlugin}. */
 export interface DocsPluginOptions extends Partial<DocsSiteOptions> {
@@ -84,7 +84,9 @@ export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, opt
     },
   };
   // Not awaited: a server starting without a site answers at once; docs requests wait for the build.
-  if (options.warmAtStart) app.addHook('onReady', async () => void open());
+  // From sources (tests) a build would run on the main thread and outlive the server: there the
+  // site opens on the first docs request only.
+  if (options.warmAtStart && canBuildInBackground()) app.addHook('onReady', async () => void open());
   app.addHook('onRequest', async (_request: FastifyRequest, reply: FastifyReply) => setOpenCors(reply));
   // Preflight for cross-origin readers that send If-None-Match.
   const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>

@@ -92,3 +92,11 @@ async function buildInWorker(
     await worker.terminate();
   }
 }
+
+/**
+ * Whether a build can run off the main thread: true when the server runs from its build, where
+ * `docs-build-worker.js` sits beside it; false when running from sources (tests).
+ */
+export function canBuildInBackground(): boolean {
+  return existsSync(fileURLToPath(new URL('./docs-build-worker.js', import.meta.url)));
+}
