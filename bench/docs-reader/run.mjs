@@ -39,7 +39,12 @@ const median = (sorted) => sorted[Math.floor(sorted.length / 2)];
 const p99 = (sorted) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
 
 // Warm both engines' query paths before measuring.
-for (let index = 0; index < 3; index++) for (const { q } of QUERIES) ours.rawQuery(q), mini.rawQuery(q);
+for (let index = 0; index < 3; index++) {
+  for (const { q } of QUERIES) {
+    ours.rawQuery(q);
+    mini.rawQuery(q);
+  }
+}
 
 const measure = (engine) => {
   const build = timeMany(() => engine.build(), Math.max(5, Math.floor(rounds / 3)));
@@ -64,8 +69,6 @@ const measure = (engine) => {
 };
 const speedOurs = measure(ours);
 const speedMini = measure(mini);
-const fullBuild = timeMany(() => undefined, 0);
-void fullBuild;
 const siteStarted = performance.now();
 await (await import('@svc/docs-reader')).buildDocsSite(corpus.options);
 const siteMs = performance.now() - siteStarted;
