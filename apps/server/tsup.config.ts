@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/start.ts', 'src/index.ts'],
+  // The docs site is built in a worker thread so a server starting without one stays responsive.
+  entry: {
+    start: 'src/start.ts',
+    index: 'src/index.ts',
+    'docs-build-worker': 'src/docs/docs-build-worker.ts',
+  },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,

@@ -12,9 +12,11 @@ The svc command line.
 Groups:
   spec       Validate, diff, list, exemplify, document and build OpenAPI specs
   activity   Generate puzzle pages, print them as HTML, build PDF books
+  docs       Build the static reference site of a docs folder
 
 Commands:
   dream      Run the ideation pipeline on a server and print its outputs
+  mcp        Serve the docs tools over MCP stdio for local agents
 
 Options:
   -h, --help       Show this help
@@ -30,11 +32,13 @@ Run 'svc spec --help' or 'svc activity --help' for a group's commands,
 const GROUPS: Readonly<Record<string, () => Promise<CommandGroup>>> = {
   spec: async () => (await import('./commands/spec/spec-commands.js')).SPEC_GROUP,
   activity: async () => (await import('./commands/activity/activity-commands.js')).ACTIVITY_GROUP,
+  docs: async () => (await import('./commands/docs/docs-commands.js')).DOCS_GROUP,
 };
 
 /** Commands with no group, `svc <command>`: name → lazy import. */
 const TOP_COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   dream: async () => (await import('./commands/dream/dream-command.js')).dreamCommand,
+  mcp: async () => (await import('./commands/mcp/mcp-command.js')).mcpCommand,
 };
 
 /**

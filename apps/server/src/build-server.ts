@@ -16,6 +16,7 @@ import './capabilities/fastify-capabilities.js';
 import type { ServerConfig } from './config.js';
 import { createDatabase, type Database } from './db/create-database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { type DocsPluginOptions, docsPlugin } from './docs/docs-plugin.js';
 import { createDreamerServices, RUN_HEARTBEAT_MS } from './dreamer/create-dreamer-services.js';
 import { createDreamerCapabilities } from './dreamer/dreamer-capabilities.js';
 import { dreamerRoutes } from './dreamer/dreamer-routes.js';
@@ -63,6 +64,8 @@ export interface BuildServerOptions {
   logStream?: NodeJS.WritableStream;
   /** Overrides of {@link SERVER_TIMEOUTS} (tests shorten them). */
   timeouts?: Partial<ServerTimeouts>;
+  /** The docs site (`<dataDir>/docs-site` by default, built from svc's docs when absent); tests point it at a built folder. */
+  docs?: Partial<DocsPluginOptions>;
 }
 
 /** Headers and fields that must never reach a log line. */
@@ -267,6 +270,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(adapterRoutes, { prefix: '/api/adapters', registry: capabilities });
   await app.register(activityRoutes, { prefix: '/api/activity', activity, registry: capabilities });
   await app.register(dreamerRoutes, { prefix: '/api/dreamer', dreamer });
+  await app.register(docsPlugin, {
+    dataDir: config.dataDir,
+    warmAtStart: config.env !== 'test',
+    ...options.docs,
+  });
   await app.register(mcpRoutes, { prefix: '/mcp', registry: capabilities });
   return app;
 }

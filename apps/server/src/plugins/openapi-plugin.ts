@@ -36,6 +36,10 @@ export const OPENAPI_TAGS = [
     description: 'The MCP endpoint (Streamable HTTP): the capabilities the caller may use, as tools.',
   },
   { name: 'health', description: 'Liveness and readiness probes.' },
+  {
+    name: 'docs',
+    description: 'The reference read API: search, pages, packages and symbols (unauthenticated).',
+  },
 ] as const;
 
 /**

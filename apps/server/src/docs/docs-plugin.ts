@@ -1,0 +1,104 @@
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { type DocsReader, isDocsError } from '@svc/docs-reader';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { registerDocsApiRoutes } from './docs-api-routes.js';
+import { registerDocsSiteRoutes } from './docs-site-routes.js';
+import { setOpenCors } from './http-cache.js';
+import { canBuildInBackground, type DocsSiteOptions, openDocsSite } from './open-docs-site.js';
+
+/** Options of {@link docsPlugin}. */
+export interface DocsPluginOptions extends Partial<DocsSiteOptions> {
+  /** `SVC_DATA_DIR`: the site lives in `<dataDir>/docs-site` unless `siteDir` says otherwise. */
+  dataDir: string;
+  /** Start opening (and if needed building) the site when the server starts, in the background, rather than on the first docs request; true outside tests. */
+  warmAtStart?: boolean;
+}
+
+/** HTTP statuses of the docs codes (the plugin answers its own errors in the one error shape). */
+const STATUS: Record<string, number> = {
+  DOCS_PAGE_NOT_FOUND: 404,
+  DOCS_SYMBOL_NOT_FOUND: 404,
+  DOCS_INVALID_ARGUMENT: 400,
+  DOCS_PATTERN_REJECTED: 400,
+  DOCS_UNAVAILABLE: 503,
+};
+
+/** What the routes use: the reader (opened once) and the one way to answer an error. */
+export interface DocsRouteContext {
+  siteDir: string;
+  reader(): Promise<DocsReader>;
+  sendError(reply: FastifyReply, error: unknown): FastifyReply;
+}
+
+/**
+ * The reference read API and docs site, self-contained (register it at the root, without a
+ * prefix): `/api/docs/search|page|packages|symbol`, the static files `/api.json`, `/llms.txt`,
+ * `/llms-full.txt` and `/docs/*` (`.md`, `.json`, assets), and the HTML site at `/docs/` (a page
+ * at `/docs/{page_id}`). Unauthenticated, CORS-open, publicly cacheable with ETags. The site is
+ * built into `<dataDir>/docs-site` when absent.
+ *
+ * @example
+ * await app.register(docsPlugin, { dataDir: config.dataDir, warmAtStart: config.env !== 'test' });
+ */
+export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, options) => {
+  const siteDir = options.siteDir ?? join(options.dataDir, 'docs-site');
+  let opening: Promise<DocsReader | undefined> | undefined;
+  const workers = new Set<Worker>();
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+    await Promise.all([...workers].map((worker) => worker.terminate()));
+  });
+  const open = () => {
+    opening ??= openDocsSite({ ...options, siteDir }, app.log, workers).catch((error: unknown) => {
+      if (closing) return undefined;
+      app.log.error({ err: error }, 'docs site failed to build or load');
+      opening = undefined;
+      return undefined;
+    });
+    return opening;
+  };
+  const context: DocsRouteContext = {
+    siteDir,
+    async reader() {
+      const reader = await open();
+      if (!reader)
+        throw Object.assign(new Error('The docs site is not available on this server.'), {
+          code: 'DOCS_UNAVAILABLE',
+        });
+      return reader;
+    },
+    sendError(reply, error) {
+      const code =
+        isDocsError(error) || (error as { code?: string }).code === 'DOCS_UNAVAILABLE'
+          ? (error as { code: string }).code
+          : undefined;
+      if (!code) throw error;
+      const details = (error as { details?: Record<string, unknown> }).details;
+      reply.header('cache-control', 'no-store');
+      return reply
+        .code(STATUS[code] ?? 400)
+        .type('application/json; charset=utf-8')
+        .send({ error: { code, message: (error as Error).message, ...(details ? { details } : {}) } });
+    },
+  };
+  // Not awaited: a server starting without a site answers at once; docs requests wait for the build.
+  // From sources (tests) a build would run on the main thread and outlive the server: there the
+  // site opens on the first docs request only.
+  if (options.warmAtStart && canBuildInBackground()) app.addHook('onReady', async () => void open());
+  app.addHook('onRequest', async (_request: FastifyRequest, reply: FastifyReply) => setOpenCors(reply));
+  // Preflight for cross-origin readers that send If-None-Match.
+  const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+      .header('access-control-allow-headers', 'If-None-Match, Content-Type')
+      .header('access-control-max-age', '86400')
+      .send();
+  for (const path of ['/api/docs/*', '/docs/*', '/api.json', '/llms.txt', '/llms-full.txt']) {
+    app.options(path, { schema: { hide: true } }, preflight);
+  }
+  registerDocsApiRoutes(app, context);
+  registerDocsSiteRoutes(app, context);
+};
