@@ -39,6 +39,7 @@ import { keyRoutes } from './routes/key-routes.js';
 import { membershipRoutes } from './routes/membership-routes.js';
 import { membershipWebhookRoutes } from './routes/membership-webhook.js';
 import { tokenRoutes } from './routes/token-routes.js';
+import { registerWebConsole, type WebConsoleSetting } from './web/register-web-console.js';
 
 /** What {@link buildServer} needs; everything but `config` has a production default. */
 export interface BuildServerOptions {
@@ -56,6 +57,8 @@ export interface BuildServerOptions {
   activity?: ActivityOptions;
   /** Where log lines go (newline-delimited JSON); stdout by default. Tests capture them here. */
   logStream?: NodeJS.WritableStream;
+  /** The web console served at `/`: by default the build of `@svc/web`; `false` for none. */
+  web?: WebConsoleSetting;
 }
 
 /** Headers and fields that must never reach a log line. */
@@ -242,5 +245,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     prefix: '/mcp',
     tools: [registerActivityTools, createDreamerTools(dreamer)],
   });
+  await registerWebConsole(app, options.web);
   return app;
 }

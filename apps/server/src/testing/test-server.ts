@@ -9,6 +9,7 @@ import type { AdapterRegistry } from '../adapters/adapter-registry.js';
 import { buildServer } from '../build-server.js';
 import { loadConfig, type ServerConfig } from '../config.js';
 import type { Database } from '../db/create-database.js';
+import type { WebConsoleSetting } from '../web/register-web-console.js';
 import type { TestDatabaseTarget } from './test-databases.js';
 
 /** A server built for a test, with handles on its outbox, clock and database. */
@@ -33,7 +34,7 @@ export interface TestServer {
 export async function createTestServer(
   target: TestDatabaseTarget,
   env: Record<string, string | undefined> = {},
-  extra: { adapters?: AdapterRegistry } = {},
+  extra: { adapters?: AdapterRegistry; web?: WebConsoleSetting } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ NODE_ENV: 'test', SVC_PASSWORD_COST: '12', ...env });
   const database = await target.open();
