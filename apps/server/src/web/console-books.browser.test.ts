@@ -75,7 +75,9 @@ describe('from sign-up to a printed book, in Chromium', () => {
     await page.getByRole('button', { name: 'Print' }).click();
     expect(
       await page.evaluate(
-        () => (document.querySelector('iframe')?.contentWindow as Window & { printed?: number }).printed,
+        () =>
+          (document.querySelector('iframe')?.contentWindow as (Window & { printed?: number }) | null)
+            ?.printed,
       ),
     ).toBe(1);
 
