@@ -101,6 +101,7 @@ function NotFound() {
 function Main({ path }: { path: string }) {
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
+  const { refresh } = useSession();
   const screen = SCREENS.find((candidate) => candidate.path === path);
   const Component = screen?.component ?? NotFound;
   // After an in-app navigation, move focus to the new screen's heading, as a page load would.
@@ -110,6 +111,8 @@ function Main({ path }: { path: string }) {
       first.current = false;
       return;
     }
+    // Roles and membership can change elsewhere (an admin's grant): each screen starts from the current session.
+    void refresh();
     main.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [path]);
   return (
