@@ -198,6 +198,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   const target = resolve(import.meta.dirname, '../../../..', dir);
   mkdirSync(target, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   writeFileSync(join(target, `${name}.png`), await page.screenshot({ fullPage: false, scale: 'css' }));
 }
 
