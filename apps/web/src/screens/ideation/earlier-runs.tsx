@@ -6,7 +6,7 @@ import { useLoad } from '../../lib/use-load';
 import { CopyMarkdown } from './copy-markdown';
 import type { RunForMarkdown } from './run-markdown';
 
-type RunRecord = RunForMarkdown & { status: 'running' | 'done' | 'aborted' | 'error' };
+export type RunRecord = RunForMarkdown & { status: 'running' | 'done' | 'aborted' | 'error' };
 
 /** Earlier runs, read from the caller's `dreamer_runs` documents; failed ones can be resumed. */
 export function EarlierRuns({
@@ -16,7 +16,7 @@ export function EarlierRuns({
 }: {
   round: number;
   canResume: boolean;
-  onResume(id: string, topic: string): void;
+  onResume(record: RunRecord & { id: string }): void;
 }) {
   const runs = useLoad(
     () => requestJson<DocumentList<RunRecord>>('/db/dreamer_runs?owner=me&sort=-createdAt&limit=20'),
@@ -68,11 +68,7 @@ export function EarlierRuns({
                         {open === record.id ? 'Hide' : 'Show'} stages
                       </button>
                       {record.status === 'error' || record.status === 'aborted' ? (
-                        <button
-                          type="button"
-                          disabled={!canResume}
-                          onClick={() => onResume(record.id, record.topic)}
-                        >
+                        <button type="button" disabled={!canResume} onClick={() => onResume(record)}>
                           Resume
                         </button>
                       ) : null}

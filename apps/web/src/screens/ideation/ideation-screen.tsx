@@ -56,9 +56,13 @@ export function IdeationScreen() {
   const [model, setModel] = useState('auto');
   const [runsRound, setRunsRound] = useState(0);
 
-  const run = async (args: Parameters<typeof start>[0], shownTopic: string) => {
+  const run = async (
+    args: Parameters<typeof start>[0],
+    shownTopic: string,
+    earlier?: Parameters<typeof start>[1],
+  ) => {
     setLastTopic(shownTopic);
-    await start(args);
+    await start(args, earlier);
     setRunsRound((value) => value + 1);
   };
   const submit = (event: Event) => {
@@ -165,7 +169,7 @@ export function IdeationScreen() {
       <EarlierRuns
         round={runsRound}
         canResume={allowed && !state.running}
-        onResume={(id, shownTopic) => void run({ resumeFrom: id }, shownTopic)}
+        onResume={(record) => void run({ resumeFrom: record.id }, record.topic, record.steps)}
       />
     </section>
   );

@@ -11,6 +11,14 @@ export interface StageView {
   model?: { provider: string; model: string };
 }
 
+/** A stage a resumed run finished before. */
+export interface PriorStep {
+  key: string;
+  label: string;
+  text: string;
+  model?: { provider: string; model: string };
+}
+
 /** The live state of one streamed run. */
 export interface DreamState {
   running: boolean;
@@ -85,13 +93,26 @@ export function useDreamStream(initialStages: { key: string; label: string }[]) 
   const [state, setState] = useState<DreamState>({ running: false, stages: [] });
   const controller = useRef<AbortController | undefined>(undefined);
   const start = useCallback(
-    async (args: RunArguments) => {
+    /** `earlier`: the steps a resumed run already has (from its record), shown as done. */
+    async (args: RunArguments, earlier: readonly PriorStep[] = []) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
+      const done = new Map(earlier.map((step) => [step.key, step]));
       let current: DreamState = {
         running: true,
-        stages: initialStages.map((stage) => ({ ...stage, state: 'waiting' })),
+        stages: initialStages.map((stage): StageView => {
+          const step = done.get(stage.key);
+          return step
+            ? {
+                key: stage.key,
+                label: step.label,
+                state: 'done',
+                text: step.text,
+                ...(step.model ? { model: step.model } : {}),
+              }
+            : { ...stage, state: 'waiting' };
+        }),
       };
       setState(current);
       try {

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelEnv } from '../dreamer/dreamer-test-helpers.js';
+import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
+import {
+  ADMIN,
+  type ConsoleHarness,
+  type ConsolePage,
+  goTo,
+  openConsole,
+  signIn,
+  startConsoleHarness,
+} from './console-browser.fixture.js';
+
+let models: FakeModelServer;
+let harness: ConsoleHarness;
+let admin: ConsolePage;
+
+beforeAll(async () => {
+  // A local fake speaking the OpenAI and Anthropic wire protocols stands in for the remote model.
+  models = await startFakeModelServer();
+  harness = await startConsoleHarness(modelEnv(models));
+  admin = await openConsole(harness, '/');
+  await signIn(admin.page, ADMIN.email, ADMIN.password);
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await models?.close();
+});
+
+describe('ideation: stop a run, then resume it from the earlier runs', () => {
+  it('stops during the second stage, keeps the first, and resumes without asking for it again', async () => {
+    const { page } = admin;
+    models.enqueue({ text: 'kept idea' }, { hang: true });
+    await goTo(page, 'Ideation');
+    await page.locator('#topic').fill('lighthouses');
+    await page.getByRole('button', { name: 'Run' }).click();
+    const stages = page.getByRole('list', { name: 'Stages' }).locator('li');
+    await stages.nth(1).and(page.locator('[data-state="running"]')).waitFor();
+    expect(await stages.nth(0).locator('.stage-output').textContent()).toBe('kept idea');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByText('Stopped.').waitFor();
+
+    // The server marks the run aborted once it sees the disconnect; the list shows it on a later read.
+    const row = page.getByRole('row', { name: /lighthouses/ });
+    await expect
+      .poll(async () => {
+        await goTo(page, 'Start');
+        await goTo(page, 'Ideation');
+        await row.first().waitFor();
+        return row.first().getByRole('cell').nth(1).textContent();
+      })
+      .toBe('aborted');
+    const requestsBefore = models.requests.length;
+
+    await row.first().getByRole('button', { name: 'Resume' }).click();
+    await page.getByText('Run finished.').waitFor();
+    expect(await stages.evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))).toEqual(
+      Array.from({ length: 6 }, () => 'done'),
+    );
+    expect(await stages.nth(0).locator('.stage-output').textContent()).toBe('kept idea');
+    // Five stages were asked for again; the finished first one was not.
+    expect(models.requests.length - requestsBefore).toBe(5);
+    await expect.poll(() => row.first().getByRole('cell').nth(1).textContent()).toBe('done');
+  });
+
+  it('broke no CSP rule and asked no other origin for anything', () => {
+    expect(admin.violations).toEqual([]);
+    expect(admin.foreignRequests).toEqual([]);
+  });
+});
