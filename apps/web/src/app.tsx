@@ -7,6 +7,7 @@ import { AccountScreen } from './screens/account/account-screen';
 import { BooksScreen } from './screens/books/books-screen';
 import { IdeationScreen } from './screens/ideation/ideation-screen';
 import { PuzzlesScreen } from './screens/puzzles/puzzles-screen';
+import { ScriptsScreen } from './screens/scripts/scripts-screen';
 import { SpecsScreen } from './screens/specs/specs-screen';
 import { StartScreen } from './screens/start/start-screen';
 
@@ -25,6 +26,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/puzzles', label: 'Puzzles', component: PuzzlesScreen },
   { path: '/books', label: 'Books', component: BooksScreen },
   { path: '/ideation', label: 'Ideation', component: IdeationScreen },
+  { path: '/scripts', label: 'Scripts', component: ScriptsScreen },
   { path: '/specs', label: 'Specs', component: SpecsScreen },
   { path: '/account', label: 'Account', component: AccountScreen },
 ];

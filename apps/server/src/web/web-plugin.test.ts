@@ -86,7 +86,7 @@ describe('the web console served by the server', () => {
 
   it("answers the console's own paths with index.html (the SPA fallback)", async () => {
     const index = await get('/');
-    for (const path of ['/puzzles', '/books', '/ideation', '/specs', '/account']) {
+    for (const path of ['/puzzles', '/books', '/ideation', '/scripts', '/specs', '/account']) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.body).toBe(index.body);

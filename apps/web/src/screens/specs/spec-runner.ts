@@ -78,28 +78,6 @@ export async function diffSpecs(oldText: string, newText: string, where: Checked
   return toolkit.diff({ from: oldText, to: newText }) as unknown as DiffResult;
 }
 
-/**
- * The character offsets of a 1-based line (and column) in `text`, for selecting it in the editor.
- *
- * @example
- * lineRange('a\nbc\n', 2); // { start: 2, end: 4 }
- */
-export function lineRange(
-  text: string,
-  line: number,
-  column = 1,
-): { start: number; end: number; caret: number } {
-  let start = 0;
-  for (let current = 1; current < line; current += 1) {
-    const next = text.indexOf('\n', start);
-    if (next === -1) break;
-    start = next + 1;
-  }
-  const newline = text.indexOf('\n', start);
-  const end = newline === -1 ? text.length : newline;
-  return { start, end, caret: Math.min(end, start + Math.max(0, column - 1)) };
-}
-
 /** Changes in reading order: breaking changes first, then warnings, then the rest. */
 export function orderChanges(changes: readonly SpecChange[]): SpecChange[] {
   const rank = { error: 0, warning: 1, info: 2 } as const;

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'preact/hooks';
 import { ErrorMessage } from '../../components/status';
 import { useSession } from '../../lib/session';
+import { selectLine } from '../../lib/text-range';
 import { SpecEditor } from './spec-editor';
 import {
   type Diagnostic,
   type DiffResult,
   diffSpecs,
-  lineRange,
   orderChanges,
   type ValidationResult,
   validateSpec,
@@ -14,12 +14,7 @@ import {
 } from './spec-runner';
 
 function jumpTo(editor: HTMLTextAreaElement | null, diagnostic: Diagnostic) {
-  if (!editor || diagnostic.line === undefined) return;
-  const range = lineRange(editor.value, diagnostic.line, diagnostic.column);
-  editor.focus();
-  editor.setSelectionRange(range.start, range.end);
-  const lineHeight = Number.parseFloat(getComputedStyle(editor).lineHeight) || 18;
-  editor.scrollTop = Math.max(0, (diagnostic.line - 3) * lineHeight);
+  selectLine(editor, diagnostic.line, diagnostic.column);
 }
 
 function DiagnosticList({

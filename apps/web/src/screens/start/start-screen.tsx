@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { CapabilitiesPanel } from './capabilities-panel';
 import { InstallOverview } from './install-overview';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -52,6 +53,7 @@ export function StartScreen() {
         </div>
       ) : null}
       <InstallOverview />
+      <CapabilitiesPanel />
     </section>
   );
 }
