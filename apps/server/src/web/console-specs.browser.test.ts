@@ -128,6 +128,24 @@ describe('specs, checked by the server for callers with run_adapter', () => {
     const changes = await compare(page);
     expect((await call).status()).toBe(200);
     expect(changes[0]).toBe('breaking Operation DELETE /pets/{id} was removed.');
+
+    // Signing out ends the session on the server too, and the console says so.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const session = await page.request.get(`${harness.baseUrl}/auth/session`);
+    expect(await session.json()).toEqual({ user: null });
+    expect(await page.getByText('Checked in your browser.').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a wrong password as the API words it', async () => {
+    const { page, context } = await openConsole(harness, '/');
+    await page.locator('#sign-in-email').fill(ADMIN.email);
+    await page.locator('#sign-in-password').fill('not the password at all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Email or password is incorrect. GATE_INVALID_CREDENTIALS',
+    );
     await context.close();
   });
 

@@ -250,9 +250,15 @@ export function BooksScreen() {
                 <button type="button" class="link-button" onClick={() => exportAgain(book.id, book.title)}>
                   Export again
                 </button>{' '}
-                <a href={`/api/activity/books/${encodeURIComponent(book.id)}/file`} download>
+                <button
+                  type="button"
+                  class="link-button"
+                  onClick={() =>
+                    setExporting({ id: book.id, title: book.title, round: (exporting?.round ?? 0) + 1 })
+                  }
+                >
                   Latest PDF
-                </a>
+                </button>
               </li>
             ))}
           </ul>
