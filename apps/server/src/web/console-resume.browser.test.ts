@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the browser: they see DOM globals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelEnv } from '../dreamer/dreamer-test-helpers.js';
 import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
