@@ -195,12 +195,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * Saves a screenshot for docs/console.md when `SVC_CONSOLE_SCREENSHOTS` names a directory
  * (`SVC_CONSOLE_SCREENSHOTS=docs/console`); otherwise does nothing, so test runs leave the tree clean.
  */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+export async function saveScreenshot(page: Page, name: string, top?: string): Promise<void> {
   const dir = process.env.SVC_CONSOLE_SCREENSHOTS;
   if (!dir) return;
   const target = resolve(import.meta.dirname, '../../../..', dir);
   mkdirSync(target, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  if (top) await page.locator(top).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  else await page.evaluate(() => window.scrollTo(0, 0));
   writeFileSync(join(target, `${name}.png`), await page.screenshot({ fullPage: false, scale: 'css' }));
 }
 

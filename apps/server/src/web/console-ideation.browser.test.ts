@@ -97,7 +97,7 @@ describe('account: keys, wallet, membership and the admin tools', () => {
     await page.getByRole('button', { name: 'Add rule' }).click();
     await page.getByRole('row', { name: /feature:dreamer\.run/ }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'account');
+    await saveScreenshot(page, 'account', '#admin-heading');
   });
 });
 

@@ -116,7 +116,7 @@ describe('specs, checked in the browser for people without run_adapter', () => {
     expect(changes.slice(1).some((text) => text.includes('POST /pets'))).toBe(true);
     await page.getByText('1 breaking change', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'specs');
+    await saveScreenshot(page, 'specs', '#diff-heading');
   });
 });
 

@@ -26,7 +26,7 @@ export function SpecEditor({ id, label, value, onValue, editor }: SpecEditorProp
       <textarea
         id={id}
         ref={editor}
-        rows={16}
+        rows={12}
         spellcheck={false}
         value={value}
         class={over ? 'drop-target' : ''}

@@ -68,36 +68,44 @@ function ValidatePanel() {
   return (
     <form class="panel" onSubmit={check} aria-labelledby="validate-heading">
       <h2 id="validate-heading">Validate a spec</h2>
-      <SpecEditor id="spec-text" label="Spec" value={text} onValue={setText} editor={editor} />
-      <div class="actions">
-        <button type="submit" disabled={text.trim() === ''}>
-          Validate
-        </button>
-        <span class="muted">
-          {where === 'server' ? 'Checked by the server (spec adapter).' : 'Checked in your browser.'}
-        </span>
-      </div>
-      <ErrorMessage error={error} />
-      {result ? (
-        <div aria-live="polite">
-          <p class={result.valid ? 'notice' : 'error'}>
-            {result.valid ? 'Valid' : 'Not valid'} (
-            {result.version ? `version ${result.version}` : 'unknown version'}): {result.counts.errors}{' '}
-            errors, {result.counts.warnings} warnings, {result.counts.paths} paths, {result.counts.operations}{' '}
-            operations.
-          </p>
-          <DiagnosticList
-            title="Errors"
-            items={result.errors}
-            onJump={(item) => jumpTo(editor.current, item)}
-          />
-          <DiagnosticList
-            title="Warnings"
-            items={result.warnings}
-            onJump={(item) => jumpTo(editor.current, item)}
-          />
+      <div class="columns">
+        <div>
+          <SpecEditor id="spec-text" label="Spec" value={text} onValue={setText} editor={editor} />
+          <div class="actions">
+            <button type="submit" disabled={text.trim() === ''}>
+              Validate
+            </button>
+            <span class="muted">
+              {where === 'server' ? 'Checked by the server (spec adapter).' : 'Checked in your browser.'}
+            </span>
+          </div>
+          <ErrorMessage error={error} />
         </div>
-      ) : null}
+        <div aria-live="polite">
+          {result ? (
+            <>
+              <p class={result.valid ? 'notice' : 'error'}>
+                {result.valid ? 'Valid' : 'Not valid'} (
+                {result.version ? `version ${result.version}` : 'unknown version'}): {result.counts.errors}{' '}
+                errors, {result.counts.warnings} warnings, {result.counts.paths} paths,{' '}
+                {result.counts.operations} operations.
+              </p>
+              <DiagnosticList
+                title="Errors"
+                items={result.errors}
+                onJump={(item) => jumpTo(editor.current, item)}
+              />
+              <DiagnosticList
+                title="Warnings"
+                items={result.warnings}
+                onJump={(item) => jumpTo(editor.current, item)}
+              />
+            </>
+          ) : (
+            <p class="muted">Problems appear here, each with a link to its line.</p>
+          )}
+        </div>
+      </div>
     </form>
   );
 }
