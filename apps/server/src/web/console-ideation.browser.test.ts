@@ -70,10 +70,13 @@ describe('account: keys, wallet, membership and the admin tools', () => {
   it('lets a new member see that ideation needs a membership', async () => {
     const { page } = member;
     await signUpAndSignIn(page, 'thinker@example.com', PASSWORD);
+    expect(await seriousViolations(page)).toEqual([]);
     await goTo(page, 'Account');
     memberId = (await page.getByTestId('user-id').textContent()) ?? '';
     expect(memberId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await page.getByTestId('balance').textContent()).toBe('0');
+    await page.getByText('Creating keys needs the developer role', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
     await page.getByText('Payments are not configured on this server', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await goTo(page, 'Ideation');

@@ -2,7 +2,9 @@
 // Callbacks passed to page.evaluate run in the browser: they see DOM globals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelEnv } from '../dreamer/dreamer-test-helpers.js';
+import { paymentsEnv } from '../routes/membership-test-helpers.js';
 import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
+import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.js';
 import {
   ADMIN,
   type ConsoleHarness,
@@ -14,13 +16,15 @@ import {
 } from './console-browser.fixture.js';
 
 let models: FakeModelServer;
+let stripe: FakeStripe;
 let harness: ConsoleHarness;
 let admin: ConsolePage;
 
 beforeAll(async () => {
-  // A local fake speaking the OpenAI and Anthropic wire protocols stands in for the remote model.
+  // Local fakes speaking the real wire protocols stand in for the remote model and for Stripe.
   models = await startFakeModelServer();
-  harness = await startConsoleHarness(modelEnv(models));
+  stripe = await startFakeStripe();
+  harness = await startConsoleHarness({ ...modelEnv(models), ...paymentsEnv(stripe.apiBase) });
   admin = await openConsole(harness, '/');
   await signIn(admin.page, ADMIN.email, ADMIN.password);
 });
@@ -28,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
   await models?.close();
+  await stripe?.close();
 });
 
 describe('ideation: stop a run, then resume it from the earlier runs', () => {
@@ -65,9 +70,29 @@ describe('ideation: stop a run, then resume it from the earlier runs', () => {
     expect(models.requests.length - requestsBefore).toBe(5);
     await expect.poll(() => row.first().getByRole('cell').nth(1).textContent()).toBe('done');
   });
+});
 
-  it('broke no CSP rule and asked no other origin for anything', () => {
+describe('membership through Stripe Checkout (a local fake of its API)', () => {
+  it('sends the caller to the Checkout page of the chosen plan', async () => {
+    const { page, context } = admin;
+    // The browser leaves for Stripe's page; here it is answered locally.
+    await context.route('https://checkout.stripe.test/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>Checkout</title><h1>Checkout</h1>',
+      }),
+    );
+    await goTo(page, 'Account');
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.waitForURL(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_/);
+    const created = stripe.requests.find((request) => request.path === '/v1/checkout/sessions');
+    expect(created?.params.get('line_items[0][price]')).toBe('price_pro');
+    expect(created?.params.get('mode')).toBe('subscription');
+  });
+
+  it('broke no CSP rule and asked no other origin for anything but the Checkout page', () => {
     expect(admin.violations).toEqual([]);
-    expect(admin.foreignRequests).toEqual([]);
+    expect(admin.foreignRequests).toHaveLength(1);
+    expect(admin.foreignRequests[0]).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_/);
   });
 });
