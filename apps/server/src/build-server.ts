@@ -45,6 +45,7 @@ import { membershipRoutes } from './routes/membership-routes.js';
 import { membershipWebhookRoutes } from './routes/membership-webhook.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { SPEC_CAPABILITIES } from './spec/spec-capabilities.js';
+import { registerWebConsole, type WebConsoleSetting } from './web/register-web-console.js';
 
 /** What {@link buildServer} needs; everything but `config` has a production default. */
 export interface BuildServerOptions {
@@ -66,6 +67,8 @@ export interface BuildServerOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** The docs site (`<dataDir>/docs-site` by default, built from svc's docs when absent); tests point it at a built folder. */
   docs?: Partial<DocsPluginOptions>;
+  /** The web console served at `/`: by default the build of `@svc/web`; `false` for none. */
+  web?: WebConsoleSetting;
 }
 
 /** Headers and fields that must never reach a log line. */
@@ -276,5 +279,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     ...options.docs,
   });
   await app.register(mcpRoutes, { prefix: '/mcp', registry: capabilities });
+  await registerWebConsole(app, options.web);
   return app;
 }

@@ -9,6 +9,7 @@ import { buildServer } from '../build-server.js';
 import type { Capability } from '../capabilities/capability-types.js';
 import { loadConfig, type ServerConfig } from '../config.js';
 import type { Database } from '../db/create-database.js';
+import type { WebConsoleSetting } from '../web/register-web-console.js';
 import type { TestDatabaseTarget } from './test-databases.js';
 
 /** A server built for a test, with handles on its outbox, clock and database. */
@@ -33,7 +34,7 @@ export interface TestServer {
 export async function createTestServer(
   target: TestDatabaseTarget,
   env: Record<string, string | undefined> = {},
-  extra: { capabilities?: readonly Capability[] } = {},
+  extra: { capabilities?: readonly Capability[]; web?: WebConsoleSetting } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ NODE_ENV: 'test', SVC_PASSWORD_COST: '12', ...env });
   const database = await target.open();

@@ -1,0 +1,35 @@
+import { Link } from '../../lib/router';
+import { useSession } from '../../lib/session';
+import { AdminPanel } from './admin-panel';
+import { ApiKeysPanel } from './api-keys-panel';
+import { MembershipPanel } from './membership-panel';
+import { WalletPanel } from './wallet-panel';
+
+/** Account: API keys, wallet, membership; for admins, grants and meter rules. */
+export function AccountScreen() {
+  const { user } = useSession();
+  if (!user)
+    return (
+      <section>
+        <h1 tabIndex={-1}>Account</h1>
+        <p>
+          <Link href="/">Sign in</Link> to see your keys, wallet and membership.
+        </p>
+      </section>
+    );
+  return (
+    <section>
+      <h1 tabIndex={-1}>Account</h1>
+      <p>
+        {user.email} · roles: {user.roles.join(', ') || 'none'} · account id{' '}
+        <code data-testid="user-id">{user.id}</code>
+      </p>
+      <div class="columns">
+        <WalletPanel />
+        <MembershipPanel />
+      </div>
+      <ApiKeysPanel />
+      {user.isAdmin ? <AdminPanel /> : null}
+    </section>
+  );
+}

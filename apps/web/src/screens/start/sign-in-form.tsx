@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'preact/hooks';
+import { isApiError, requestJson } from '../../api/http';
+import { ErrorMessage } from '../../components/status';
+import { useSession } from '../../lib/session';
+import { ResendVerification } from './resend-verification';
+
+/** `POST /auth/login`; the server sets the HttpOnly session cookie. */
+export function SignInForm({ email: suggested }: { email: string }) {
+  const { refresh } = useSession();
+  const [email, setEmail] = useState(suggested);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (suggested) setEmail(suggested);
+  }, [suggested]);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await requestJson('/auth/login', { method: 'POST', body: { email, password } });
+      setPassword('');
+      await refresh();
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const unverified = isApiError(error) && error.code === 'GATE_EMAIL_NOT_VERIFIED';
+  return (
+    <form class="panel" onSubmit={submit} aria-labelledby="sign-in-heading">
+      <h2 id="sign-in-heading">Sign in</h2>
+      <label for="sign-in-email">Email</label>
+      <input
+        id="sign-in-email"
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onInput={(event) => setEmail(event.currentTarget.value)}
+      />
+      <label for="sign-in-password">Password</label>
+      <input
+        id="sign-in-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onInput={(event) => setPassword(event.currentTarget.value)}
+      />
+      <div class="actions">
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
+      </div>
+      <ErrorMessage error={error} />
+      {unverified ? <ResendVerification email={email} /> : null}
+    </form>
+  );
+}
