@@ -40,7 +40,8 @@ interface UnitRow {
 }
 
 // Aliases are matched case-sensitively: `m` is metre, `M` is nothing, `mB` is not `MB`.
-// There is no `in` for inches: `in` is the conversion keyword (`3 ft in m`).
+// There is no `in` for inches: `in` is the conversion keyword (`3 ft in m`). `ºC` (with the
+// ordinal sign º, often typed for the degree sign) is what the lexer sees for `°C`.
 const rows: UnitRow[] = [
   {
     symbol: 'mm',
@@ -91,10 +92,10 @@ const rows: UnitRow[] = [
   { symbol: 'GiB', aliases: [], dimension: 'data', factor: 1024 ** 3 },
   { symbol: 'TiB', aliases: [], dimension: 'data', factor: 1024 ** 4 },
   { symbol: 'K', aliases: ['kelvin'], dimension: 'temperature', factor: 1 },
-  { symbol: '°C', aliases: ['degC', 'celsius'], dimension: 'temperature', factor: 1, offset: 273.15 },
+  { symbol: '°C', aliases: ['ºC', 'degC', 'celsius'], dimension: 'temperature', factor: 1, offset: 273.15 },
   {
     symbol: '°F',
-    aliases: ['degF', 'fahrenheit'],
+    aliases: ['ºF', 'degF', 'fahrenheit'],
     dimension: 'temperature',
     factor: 5 / 9,
     offset: 273.15 - (32 * 5) / 9,
