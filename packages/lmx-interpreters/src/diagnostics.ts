@@ -5,6 +5,7 @@
 export type ScriptErrorCode =
   | 'E_PARSE'
   | 'E_NAME'
+  | 'E_DIMENSION'
   | 'E_RUNTIME'
   | 'E_INPUT'
   | 'E_LIMIT_TIME'

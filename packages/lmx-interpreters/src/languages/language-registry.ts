@@ -1,5 +1,7 @@
 import type { LanguageDefinition } from '../language.js';
+import { lmcLanguage } from './lmc/lmc-language.js';
 import { lmxLanguage } from './lmx/lmx-language.js';
+import { lmzLanguage } from './lmz/lmz-language.js';
 
 /**
  * The built languages. Each language folder exports one `LanguageDefinition`; add it here
@@ -13,6 +15,8 @@ import { lmxLanguage } from './lmx/lmx-language.js';
 export const BUILT_LANGUAGES: readonly LanguageDefinition[] = [
   lmxLanguage,
   // lmx-B: lmc, lmz, lmn and lmg go here.
+  lmcLanguage,
+  lmzLanguage,
 ];
 
 /**
