@@ -1,6 +1,8 @@
 import type { LanguageDefinition } from '../language.js';
 import { lmcLanguage } from './lmc/lmc-language.js';
+import { lmmLanguage } from './lmm/lmm-language.js';
 import { lmxLanguage } from './lmx/lmx-language.js';
+import { lmyLanguage } from './lmy/lmy-language.js';
 import { lmzLanguage } from './lmz/lmz-language.js';
 
 /**
@@ -14,6 +16,8 @@ import { lmzLanguage } from './lmz/lmz-language.js';
  */
 export const BUILT_LANGUAGES: readonly LanguageDefinition[] = [
   lmxLanguage,
+  lmyLanguage,
+  lmmLanguage,
   // lmx-B: lmc, lmz, lmn and lmg go here.
   lmcLanguage,
   lmzLanguage,
