@@ -1,11 +1,12 @@
 /**
- * The stable codes a script run or a script check can end with. `E_PARSE` and `E_NAME`
- * come from checking; the others from running.
+ * The stable codes a script run or a script check can end with. `E_PARSE`, `E_NAME` and
+ * `E_CYCLE` (a dependency cycle, in lmy and lmg) come from checking; the others from running.
  */
 export type ScriptErrorCode =
   | 'E_PARSE'
   | 'E_NAME'
   | 'E_DIMENSION'
+  | 'E_CYCLE'
   | 'E_RUNTIME'
   | 'E_INPUT'
   | 'E_LIMIT_TIME'
