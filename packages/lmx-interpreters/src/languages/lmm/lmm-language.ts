@@ -40,7 +40,7 @@ function compileCalculator(source: string): CompileResult {
     const first = inner.parseExpression();
     if (inner.matchPunct('=')) {
       if (first.kind !== 'name')
-        inner.fail('E_PARSE', 'expected a name before "=" (name = expression)', first.span);
+        return inner.fail('E_PARSE', 'expected a name before "=" (name = expression)', first.span);
       const value = inner.parseExpression();
       inner.expectLineEnd();
       return { name: first.name, value, span: inner.spanFrom(start) };
