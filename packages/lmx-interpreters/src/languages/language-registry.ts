@@ -1,6 +1,8 @@
 import type { LanguageDefinition } from '../language.js';
 import { lmcLanguage } from './lmc/lmc-language.js';
+import { lmgLanguage } from './lmg/lmg-language.js';
 import { lmmLanguage } from './lmm/lmm-language.js';
+import { lmnLanguage } from './lmn/lmn-language.js';
 import { lmxLanguage } from './lmx/lmx-language.js';
 import { lmyLanguage } from './lmy/lmy-language.js';
 import { lmzLanguage } from './lmz/lmz-language.js';
@@ -21,6 +23,8 @@ export const BUILT_LANGUAGES: readonly LanguageDefinition[] = [
   // lmx-B: lmc, lmz, lmn and lmg go here.
   lmcLanguage,
   lmzLanguage,
+  lmnLanguage,
+  lmgLanguage,
 ];
 
 /**
