@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ScriptErrorCode } from './diagnostics.js';
 import { checkScript, executeScript } from './execute-script.js';
 import { BUILT_LANGUAGES } from './languages/language-registry.js';
 import type { RunResult } from './run-result.js';
+import { closeSharedRunner, runScript } from './runtime/run-script.js';
 
 // Property-based fuzzing of every built language's parser and runner: whatever the text,
 // checking and running return data (never throw), end (the step budget bounds every loop)
@@ -237,6 +238,25 @@ describe.each(BUILT_LANGUAGES.map((language) => language.id))('fuzzing %s', (mod
         expectWellFormed(executeScript({ mode, source, limits: LIMITS }), mode);
       }),
       { seed: SEED + 1, numRuns: RUNS },
+    );
+  });
+});
+
+describe('fuzzing through the sandbox', () => {
+  afterAll(() => closeSharedRunner());
+
+  it('ends every fuzzed run inside the worker with data, by its own bounds and never by the watchdog', async () => {
+    const modes = BUILT_LANGUAGES.map((language) => language.id as string);
+    const program = fc
+      .constantFrom(...modes)
+      .chain((mode) => fc.tuple(fc.constant(mode), fc.oneof(anyText, mutated(mode))));
+    await fc.assert(
+      fc.asyncProperty(program, async ([mode, source]) => {
+        const result = await runScript({ mode, source, limits: { ...LIMITS, timeMs: 5_000 } });
+        expectWellFormed(result, mode);
+        expect(result.error?.code).not.toBe('E_LIMIT_TIME');
+      }),
+      { seed: SEED + 2, numRuns: 60 },
     );
   });
 });
