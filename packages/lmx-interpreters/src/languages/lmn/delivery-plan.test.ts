@@ -24,6 +24,7 @@ describe('lmn quiet windows', () => {
       message: expect.stringMatching(/same time/),
     });
     expect(readClockTime('23:59')).toBe(1439);
+    expect(readQuietWindow('9:30-17:00')).toEqual({ ok: true, window: { from: 570, to: 1020 } });
     expect(formatClockTime(1440 + 5)).toBe('00:05');
   });
 

@@ -10,10 +10,10 @@ export interface QuietWindow {
   readonly to: number;
 }
 
-const clock = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const clock = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 
 /**
- * Reads `HH:MM` (24-hour) into minutes since midnight; `undefined` when malformed.
+ * Reads `HH:MM` or `H:MM` (24-hour) into minutes since midnight; `undefined` when malformed.
  *
  * @example
  * readClockTime('07:30'); // 450
