@@ -3,6 +3,7 @@ import { ScriptFault } from '../errors.js';
 import type { Expression } from './ast.js';
 import type { BuiltinRegistry } from './builtins/builtin-registry.js';
 import { compileAccess, compileStoreTarget, type StoreValue } from './compile-access.js';
+import { compileFastBinary } from './compile-fast-binary.js';
 import { formatValue } from './format-value.js';
 import { toScriptNumber } from './numeric.js';
 import { applyBinary, applyNumbers, type OperatorHooks } from './operators.js';
@@ -171,10 +172,17 @@ export class ExpressionCompiler {
   }
 
   private compileBinary(node: Extract<Expression, { kind: 'binary' }>, scope: Scope): Evaluate {
-    const left = this.compile(node.left, scope);
-    const right = this.compile(node.right, scope);
     const { operator, span } = node;
     const hooks = this.options.operators;
+    const leftSlot = this.localSlot(node.left, scope);
+    const rightSlot = this.localSlot(node.right, scope);
+    if (leftSlot) {
+      const right = node.right.kind === 'number' ? { constant: node.right.value } : rightSlot;
+      const fast = right ? compileFastBinary(operator, leftSlot, right, span, hooks) : undefined;
+      if (fast) return fast;
+    }
+    const left = this.compile(node.left, scope);
+    const right = this.compile(node.right, scope);
     // Number-with-number is the hot path of loops: keep it free of calls where possible.
     switch (operator) {
       case '+':
@@ -214,15 +222,34 @@ export class ExpressionCompiler {
     }
   }
 
+  /** The slot of a name that lives in the current frame (resolved at depth 0), if it is one. */
+  localSlot(node: Expression, scope: Scope): { slot: number; name: string } | undefined {
+    if (node.kind !== 'name') return undefined;
+    const address = scope.resolve(node.name);
+    return address?.depth === 0 ? { slot: address.index, name: node.name } : undefined;
+  }
+
   private compileCall(node: Extract<Expression, { kind: 'call' }>, scope: Scope): Evaluate {
     const args = node.args.map((arg) => this.compile(arg, scope));
     const callee = this.compile(node.callee, scope);
     const { span } = node;
+    const count = args.length;
+    if (count === 1) {
+      const only = args[0] as Evaluate;
+      return (frame, context) => {
+        const target = callee(frame, context);
+        const values = [only(frame, context)];
+        if (target instanceof ScriptFunction && target.arity === 1)
+          return invokeScriptFunction(target, values, span, context);
+        return callValue(target, values, span, context);
+      };
+    }
     return (frame, context) => {
       const target = callee(frame, context);
-      const values = new Array<Value>(args.length);
-      for (let index = 0; index < args.length; index++)
-        values[index] = (args[index] as Evaluate)(frame, context);
+      const values = new Array<Value>(count);
+      for (let index = 0; index < count; index++) values[index] = (args[index] as Evaluate)(frame, context);
+      if (target instanceof ScriptFunction && target.arity === count)
+        return invokeScriptFunction(target, values, span, context);
       return callValue(target, values, span, context);
     };
   }
@@ -246,11 +273,7 @@ export function callValue(target: Value, args: Value[], span: Span, context: Run
         span,
       );
     }
-    context.step(span);
-    context.enter(span);
-    const result = target.invoke(args, context);
-    context.leave();
-    return result;
+    return invokeScriptFunction(target, args, span, context);
   }
   if (target instanceof NativeFunction) {
     if (args.length < target.minArgs || args.length > target.maxArgs) {
@@ -270,6 +293,30 @@ export function callValue(target: Value, args: Value[], span: Span, context: Run
     }
   }
   throw new ScriptFault('E_RUNTIME', `cannot call a ${typeOfValue(target)}`, span);
+}
+
+/**
+ * Calls a script function whose argument count is already checked: spends a step and
+ * tracks the call depth. The function may keep `args` as its frame's slots.
+ *
+ * @example
+ * ```ts
+ * invokeScriptFunction(fn, [1], span, context);
+ * ```
+ */
+export function invokeScriptFunction(
+  target: ScriptFunction,
+  args: Value[],
+  span: Span,
+  context: RunContext,
+): Value {
+  if (--context.stepsLeft < 0) context.failSteps(span);
+  if (++context.depth > context.limits.depth) {
+    throw new ScriptFault('E_LIMIT_DEPTH', `calls nested more than ${context.limits.depth} deep`, span);
+  }
+  const result = target.invoke(args, context);
+  context.depth--;
+  return result;
 }
 
 function readSlot(name: string, depth: number, index: number, span: Span): Evaluate {

@@ -46,13 +46,14 @@ export class ScriptMap {
 }
 
 /**
- * A function defined by a script. `invoke` runs its compiled body in a new frame.
+ * A function defined by a script. `invoke` runs its compiled body in a new frame; it may
+ * use the `args` array it is given as that frame's slots.
  */
 export class ScriptFunction {
   constructor(
     readonly name: string,
     readonly arity: number,
-    readonly invoke: (args: readonly Value[], context: RunContext) => Value,
+    readonly invoke: (args: Value[], context: RunContext) => Value,
   ) {}
 }
 

@@ -13,6 +13,7 @@ import { ScriptFault } from '../../errors.js';
 import type { CompiledProgram } from '../../language.js';
 import type { LmxLambda, LmxStatement } from './lmx-ast.js';
 import { LMX_BUILTINS } from './lmx-builtins.js';
+import { fuseLocalAssignment, fuseLoopTest } from './lmx-fast-paths.js';
 
 /** How a statement ended: normally, or by break, continue or return (no exceptions). */
 const NORMAL = 0;
@@ -91,10 +92,12 @@ class LmxCompiler {
     const run = this.compileFunctionBody(params, body, scope);
     return (closure) =>
       new ScriptFunction(name, params.length, (args, context) => {
-        const frame: LmxFrame = { slots: new Array<Value | undefined>(scope.size), parent: closure };
-        for (let index = 0; index < args.length; index++) frame.slots[index] = args[index];
+        // The arguments array becomes the frame: parameters are the first slots.
+        const slots: (Value | undefined)[] = args;
+        for (let index = slots.length; index < scope.size; index++) slots.push(undefined);
+        const frame: LmxFrame = { slots, parent: closure, returned: null };
         run(frame, context);
-        return frame.returned ?? null;
+        return frame.returned as Value;
       });
   }
 
@@ -108,6 +111,22 @@ class LmxCompiler {
       .filter((statement) => statement.kind !== 'fn')
       .map((statement) => this.compileStatement(statement, scope));
     if (compiled.length === 1) return compiled[0] as Execute;
+    if (compiled.length === 2) {
+      const [first, second] = compiled as [Execute, Execute];
+      return (frame, context) => {
+        const signal = first(frame, context);
+        return signal === NORMAL ? second(frame, context) : signal;
+      };
+    }
+    if (compiled.length === 3) {
+      const [first, second, third] = compiled as [Execute, Execute, Execute];
+      return (frame, context) => {
+        let signal = first(frame, context);
+        if (signal !== NORMAL) return signal;
+        signal = second(frame, context);
+        return signal === NORMAL ? third(frame, context) : signal;
+      };
+    }
     return (frame, context) => {
       for (let index = 0; index < compiled.length; index++) {
         const signal = (compiled[index] as Execute)(frame, context);
@@ -122,6 +141,8 @@ class LmxCompiler {
     switch (statement.kind) {
       case 'let': {
         const index = scope.declare(statement.name);
+        const fused = fuseLocalAssignment(index, statement.value, this.compiler, scope);
+        if (fused) return fused;
         const value = expression(statement.value);
         return (frame, context) => {
           frame.slots[index] = value(frame, context);
@@ -129,6 +150,17 @@ class LmxCompiler {
         };
       }
       case 'assign': {
+        const local = this.compiler.localSlot(statement.target, scope);
+        if (local) {
+          const slot = local.slot;
+          const fused = fuseLocalAssignment(slot, statement.value, this.compiler, scope);
+          if (fused) return fused;
+          const value = expression(statement.value);
+          return (frame, context) => {
+            frame.slots[slot] = value(frame, context);
+            return NORMAL;
+          };
+        }
         const store = this.compiler.compileStore(statement.target, scope);
         const value = expression(statement.value);
         return (frame, context) => {
@@ -142,6 +174,15 @@ class LmxCompiler {
           body: this.compileBlock(branch.body, scope),
         }));
         const otherwise = statement.otherwise ? this.compileBlock(statement.otherwise, scope) : undefined;
+        const only = branches[0];
+        if (branches.length === 1 && only) {
+          const { condition, body } = only;
+          return (frame, context) => {
+            const test = condition(frame, context);
+            if (test === true || (test !== false && isTruthy(test))) return body(frame, context);
+            return otherwise ? otherwise(frame, context) : NORMAL;
+          };
+        }
         return (frame, context) => {
           for (const branch of branches)
             if (isTruthy(branch.condition(frame, context))) return branch.body(frame, context);
@@ -150,12 +191,15 @@ class LmxCompiler {
       }
       case 'while': {
         const condition = expression(statement.condition);
+        const test = fuseLoopTest(statement.condition, this.compiler, scope);
         const body = this.compileBlock(statement.body, scope);
         const { span } = statement;
         return (frame, context) => {
           for (;;) {
             if (--context.stepsLeft < 0) context.failSteps(span);
-            if (!isTruthy(condition(frame, context))) return NORMAL;
+            const fast = test ? test(frame.slots) : undefined;
+            if (fast === false) return NORMAL;
+            if (fast === undefined && !isTruthy(condition(frame, context))) return NORMAL;
             const signal = body(frame, context);
             if (signal === BREAK) return NORMAL;
             if (signal === RETURN) return RETURN;

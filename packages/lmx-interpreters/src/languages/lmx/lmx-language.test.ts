@@ -125,4 +125,21 @@ describe('lmx, general logic', () => {
     expect(result).toMatchObject({ ok: false, output: [] });
     expect(result.error).toMatchObject({ code: 'E_NAME', message: 'unknown name "totl"', line: 2 });
   });
+
+  it('keeps the shared semantics on the fast paths of loops (strings, overflow, unset names)', () => {
+    expect(run('let s = "a"\nlet i = 0\nwhile i < 3\n  s = s + i\n  i = i + 1\nend\nprint s').output).toEqual(
+      ['a012'],
+    );
+    expect(run('let x = 1e308\nlet y = 1e308\nx = x + y').error).toMatchObject({
+      code: 'E_RUNTIME',
+      message: 'number out of range',
+    });
+    expect(run('let n = "3"\nwhile n < 5 n = n + 1 end').error).toMatchObject({
+      code: 'E_RUNTIME',
+      message: 'cannot apply "<" to string and number',
+    });
+    expect(run('fn f()\n  let a = b + 1\n  let b = 2\nend\nf()').error?.message).toBe(
+      '"b" is used before it is set',
+    );
+  });
 });
