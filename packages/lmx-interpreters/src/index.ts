@@ -65,6 +65,8 @@ export {
   typeOfValue,
   valuesEqual,
 } from './core/values.js';
+export type { BundledDemo } from './demos/bundled-demos.js';
+export { BUNDLED_DEMOS } from './demos/bundled-demos.js';
 export type { Diagnostic, ScriptError, ScriptErrorCode, Span } from './diagnostics.js';
 export { createDiagnostic, LIMIT_CODES } from './diagnostics.js';
 export type { LmxErrorCode } from './errors.js';
