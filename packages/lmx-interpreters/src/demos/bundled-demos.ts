@@ -1,4 +1,8 @@
 import type { LanguageId } from '../language.js';
+import { lmcDemos } from '../languages/lmc/lmc-demos.js';
+import { lmgDemos } from '../languages/lmg/lmg-demos.js';
+import { lmnDemos } from '../languages/lmn/lmn-demos.js';
+import { lmzDemos } from '../languages/lmz/lmz-demos.js';
 
 /** A bundled script: the source a user can run as is, shown by `GET /api/lmx/demos`. */
 export interface BundledDemo {
@@ -170,4 +174,9 @@ GRAPH
 RUN
 `,
   },
+  // lmx-B: the richer demos of lmc, lmz, lmn and lmg live beside their languages.
+  ...lmcDemos,
+  ...lmzDemos,
+  ...lmnDemos,
+  ...lmgDemos,
 ];

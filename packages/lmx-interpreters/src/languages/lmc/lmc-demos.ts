@@ -1,27 +1,17 @@
-import type { LanguageId } from '../../language.js';
-
-/** A bundled example script: what `GET /api/lmx/demos` serves and the golden tests run. */
-export interface LanguageDemo {
-  readonly id: string;
-  readonly mode: LanguageId;
-  readonly title: string;
-  readonly summary: string;
-  readonly source: string;
-  readonly input?: unknown;
-}
+import type { BundledDemo } from '../../demos/bundled-demos.js';
 
 /**
- * The bundled `lmc` demos.
+ * More bundled `lmc` demos (listed in `BUNDLED_DEMOS`, golden output in `src/demos/golden/`).
  *
  * @example
  * lmcDemos[0]?.source;
  */
-export const lmcDemos: readonly LanguageDemo[] = [
+export const lmcDemos: readonly BundledDemo[] = [
   {
     id: 'lmc-trip',
     mode: 'lmc',
     title: 'Planning a trip',
-    summary: 'Distances, temperatures, data plans, a tip and a date, with units checked.',
+    description: 'Distances, temperatures, data plans, a tip and a date, with units checked.',
     source: [
       '# a road trip in numbers',
       'distance = 250 mi in km',

@@ -1,17 +1,17 @@
-import type { LanguageDemo } from '../lmc/lmc-demos.js';
+import type { BundledDemo } from '../../demos/bundled-demos.js';
 
 /**
- * The bundled `lmg` demos.
+ * More bundled `lmg` demos (listed in `BUNDLED_DEMOS`, golden output in `src/demos/golden/`).
  *
  * @example
  * lmgDemos[0]?.source;
  */
-export const lmgDemos: readonly LanguageDemo[] = [
+export const lmgDemos: readonly BundledDemo[] = [
   {
     id: 'lmg-quote',
     mode: 'lmg',
     title: 'A price quote grid',
-    summary: 'Cells in YAML computed in dependency order; the graph, then the run, then one cell.',
+    description: 'Cells in YAML computed in dependency order; the graph, then the run, then one cell.',
     source: [
       'cells:',
       '  - id: total',

@@ -1,17 +1,17 @@
-import type { LanguageDemo } from '../lmc/lmc-demos.js';
+import type { BundledDemo } from '../../demos/bundled-demos.js';
 
 /**
- * The bundled `lmn` demos.
+ * More bundled `lmn` demos (listed in `BUNDLED_DEMOS`, golden output in `src/demos/golden/`).
  *
  * @example
  * lmnDemos[0]?.input;
  */
-export const lmnDemos: readonly LanguageDemo[] = [
+export const lmnDemos: readonly BundledDemo[] = [
   {
     id: 'lmn-disk-alerts',
     mode: 'lmn',
     title: 'Disk alerts at night',
-    summary: 'Alerts for full disks, batched in a digest and held by quiet hours; a dry run.',
+    description: 'Alerts for full disks, batched in a digest and held by quiet hours; a dry run.',
     source: [
       'QUIET 22:00-07:00',
       'DIGEST 3',

@@ -1,14 +1,14 @@
-import type { LanguageDemo } from '../lmc/lmc-demos.js';
+import type { BundledDemo } from '../../demos/bundled-demos.js';
 
 /**
- * The bundled `lmz` demos.
+ * More bundled `lmz` demos (listed in `BUNDLED_DEMOS`, golden output in `src/demos/golden/`).
  *
  * @example
  * lmzDemos[0]?.source;
  */
-export const lmzDemos: readonly LanguageDemo[] = [
+export const lmzDemos: readonly BundledDemo[] = [
   {
-    id: 'lmz-orders',
+    id: 'lmz-order-pipeline',
     mode: 'lmz',
     title: 'An order pipeline',
     summary:
