@@ -11,7 +11,7 @@ export const lmzDemos: readonly BundledDemo[] = [
     id: 'lmz-order-pipeline',
     mode: 'lmz',
     title: 'An order pipeline',
-    summary:
+    description:
       'Rules with WHERE and wildcards react to orders, emit follow-up events and keep a running total.',
     source: [
       'LET revenue = 0',
