@@ -22,6 +22,7 @@ import { dreamerRoutes } from './dreamer/dreamer-routes.js';
 import { RUN_COLLECTION } from './dreamer/kysely-run-store.js';
 import { createModelProviderRegistry } from './dreamer/providers/model-provider-registry.js';
 import { installErrorHandling } from './errors/error-handler.js';
+import { lmxRoutes, readLmxOptions } from './lmx/lmx-routes.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { registerActivityTools } from './mcp/activity-tools.js';
 import { createDreamerTools } from './mcp/dreamer-tools.js';
@@ -238,6 +239,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   await app.register(activityRoutes, { prefix: '/api/activity', activity });
   await app.register(dreamerRoutes, { prefix: '/api/dreamer', dreamer });
+  await app.register(lmxRoutes, { prefix: '/api/lmx', ...readLmxOptions(process.env) });
   await app.register(mcpRoutes, {
     prefix: '/mcp',
     tools: [registerActivityTools, createDreamerTools(dreamer)],

@@ -23,6 +23,8 @@ export interface ScriptRunnerOptions {
   maxLimits?: Partial<ScriptLimits>;
   /** Where the worker code is (default: beside this module). */
   worker?: WorkerLocation;
+  /** Start the warm workers now (default true); else on the first run or `warm()`. */
+  prewarm?: boolean;
 }
 
 /** A run request as the runner takes it: the script plus this request's bridges. */
@@ -33,6 +35,8 @@ export interface ScriptRunRequest extends RunRequest {
 /** A pool of sandbox workers running scripts. */
 export interface ScriptRunner {
   run(request: ScriptRunRequest): Promise<RunResult>;
+  /** Starts the warm workers if they are not running yet. */
+  warm(): void;
   /** Counts for monitoring and tests. */
   stats(): { workers: number; idle: number; queued: number; started: number; discarded: number };
   /** Terminates every worker; runs in flight end with `E_RUNTIME` "the script runner was closed". */
@@ -77,13 +81,16 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
     started++;
     sandbox.worker.once('exit', () => {
       workers.delete(sandbox);
-      if (!closed) refill();
+      // A worker that died before it was ready is not replaced automatically: a missing or
+      // broken worker file must not become a respawn loop. The next run tries again.
+      if (!closed && sandbox.runs > 0) refill();
     });
     return sandbox;
   };
 
+  let warmed = options.prewarm ?? true;
   const refill = (): void => {
-    while (!closed && workers.size < poolSize) spawn();
+    while (!closed && warmed && workers.size < poolSize) spawn();
     while (!closed && queue.length > 0 && workers.size < maxWorkers) {
       const sandbox = spawn();
       sandbox.busy = true;
@@ -211,12 +218,17 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
   return {
     async run(request) {
       if (closed) throw new LmxError('LMX_RUNNER_CLOSED', 'the script runner is closed');
+      warmed = true;
       const startedAt = performance.now();
       const refused = refuseEarly(request, startedAt);
       if (refused) return refused;
       const limits = resolveLimits(request.limits, maxLimits, defaults);
       limits.memoryMb = maxLimits.memoryMb;
       return execute(request, limits, startedAt);
+    },
+    warm() {
+      warmed = true;
+      refill();
     },
     stats() {
       let idle = 0;
