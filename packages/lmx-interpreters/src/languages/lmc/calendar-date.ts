@@ -29,7 +29,7 @@ export function readCalendarDate(text: string): CalendarDate | undefined {
 }
 
 /** The number of days in a month (1–12) of a proleptic Gregorian year. */
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }

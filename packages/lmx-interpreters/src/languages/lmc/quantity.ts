@@ -50,14 +50,6 @@ export function makeQuantity(value: number, unitName: string): AmountResult {
   return ok({ kind: 'quantity', value, unit });
 }
 
-/** Whether a value is one of the `lmc` amounts (a number, quantity, percent or date). */
-export function isAmount(value: unknown): value is Amount {
-  if (typeof value === 'number') return true;
-  if (typeof value !== 'object' || value === null) return false;
-  const kind = (value as { kind?: unknown }).kind;
-  return kind === 'quantity' || kind === 'percent' || kind === 'date';
-}
-
 function toBase(quantity: Quantity): number {
   return quantity.value * quantity.unit.factor + quantity.unit.offset;
 }

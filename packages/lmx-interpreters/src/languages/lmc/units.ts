@@ -19,15 +19,6 @@ export interface Unit {
   readonly calendar?: 'month' | 'year';
 }
 
-/** The base unit of every dimension (what a value is stored in for conversions). */
-export const baseUnitOf: Readonly<Record<Dimension, string>> = {
-  length: 'm',
-  mass: 'kg',
-  time: 's',
-  data: 'B',
-  temperature: 'K',
-};
-
 const DAY = 86_400;
 
 interface UnitRow {
@@ -122,9 +113,4 @@ for (const row of rows) {
  */
 export function findUnit(name: string): Unit | undefined {
   return table.get(name);
-}
-
-/** Every symbol and alias, for the docs and for suggestions. */
-export function listUnitNames(): string[] {
-  return [...table.keys()].sort();
 }

@@ -11,16 +11,3 @@ export function matchesEventPattern(pattern: string, name: string): boolean {
   if (wanted.length !== actual.length) return false;
   return wanted.every((word, index) => word === '*' || word === actual[index]);
 }
-
-const eventName = /^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*$/;
-const patternName = /^([A-Za-z_][A-Za-z0-9_-]*|\*)(\.([A-Za-z_][A-Za-z0-9_-]*|\*))*$/;
-
-/** Whether a string is a valid event name (words of letters, digits, `_`, `-`, joined by dots). */
-export function isEventName(text: string): boolean {
-  return eventName.test(text);
-}
-
-/** Whether a string is a valid rule pattern (an event name whose words may be `*`). */
-export function isEventPattern(text: string): boolean {
-  return patternName.test(text);
-}
