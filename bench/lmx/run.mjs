@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { createScriptRunner, executeScript } from '@svc/lmx-interpreters';
 import { getQuickJS } from 'quickjs-emscripten';
 import { warnIfStale } from '../shared/bench-support.mjs';
+import { measureHttpOverhead } from './http-overhead.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -17,7 +18,7 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const WARM_RUNS = Number(values['warm-runs']);
-warnIfStale(['packages/lmx-interpreters']);
+warnIfStale(['packages/lmx-interpreters', 'apps/server']);
 
 /** The same three programs in lmx and in JavaScript (a function body, run as an IIFE). */
 const WORKLOADS = [
@@ -88,6 +89,8 @@ const quickWarm = await time(() => {
   check(value, 1, 'QuickJS');
 }, WARM_RUNS);
 
+const http = await measureHttpOverhead({ runs: WARM_RUNS, time });
+
 // --- compute ----------------------------------------------------------------------------
 const limits = { steps: 1e9, timeMs: 60_000, stringLength: 1e7 };
 const rows = [];
@@ -126,7 +129,18 @@ console.table({
   },
   'lmx warm (runScript, warm pool)': { median_ms: warm.median, min_ms: warm.min },
   'QuickJS-wasm (new context + eval)': { median_ms: quickWarm.median, min_ms: quickWarm.min },
+  ...(http
+    ? {
+        'HTTP POST /api/lmx/run (first after listen)': {
+          median_ms: round(http.cold),
+          min_ms: round(http.cold),
+        },
+        'HTTP POST /api/lmx/run (warm)': { median_ms: http.warm.median, min_ms: http.warm.min },
+        'HTTP GET /healthz (the HTTP floor)': { median_ms: http.health.median, min_ms: http.health.min },
+      }
+    : {}),
 });
+if (!http) console.log('(apps/server is not built: the HTTP route was not measured)');
 console.log('\nCompute, ms (median / min)');
 console.table(
   Object.fromEntries(
@@ -156,6 +170,6 @@ for (const [name, met] of Object.entries(targets)) console.log(`  ${met ? 'met  
 mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
 writeFileSync(
   new URL('../results/lmx.json', import.meta.url),
-  `${JSON.stringify({ date: new Date().toISOString(), cold: coldTimes, warm, quickWarm, rows, targets }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), cold: coldTimes, warm, quickWarm, http, rows, targets }, null, 2)}\n`,
 );
 if (values.check && Object.values(targets).some((met) => !met)) process.exitCode = 1;
