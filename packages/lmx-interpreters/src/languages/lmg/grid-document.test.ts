@@ -118,6 +118,9 @@ describe('lmg YAML subset', () => {
         h: 'one two',
       }),
     );
+    expect(plain('"\\\\": "ends in a backslash \\\\"')).toEqual(
+      Object.assign(Object.create(null), { '\\': 'ends in a backslash \\' }),
+    );
     expect(plain('- a: 1\n  b: 2\n- c # comment\n')).toEqual([
       Object.assign(Object.create(null), { a: 1, b: 2 }),
       'c',

@@ -229,8 +229,9 @@ export function readYamlDocument(
       return flow.node;
     }
     if (raw.startsWith('"')) {
-      if (raw.length < 2 || !raw.endsWith('"') || raw.endsWith('\\"'))
+      if (closingQuote(raw) !== raw.length - 1) {
         throw new YamlProblem('this double-quoted string is not closed on its line', offset);
+      }
       try {
         return { kind: 'scalar', value: JSON.parse(raw) as string, ...position };
       } catch {
@@ -255,6 +256,16 @@ export function readYamlDocument(
     }
     return { kind: 'scalar', value: resolvePlain(raw), ...position };
   }
+}
+
+/** The index of the quote closing a double-quoted string that starts at 0, or -1. */
+function closingQuote(text: string): number {
+  for (let index = 1; index < text.length; index += 1) {
+    const char = text.charAt(index);
+    if (char === '\\') index += 1;
+    else if (char === '"') return index;
+  }
+  return -1;
 }
 
 function toSourceLine(raw: string, offset: number, number: number): SourceLine {
