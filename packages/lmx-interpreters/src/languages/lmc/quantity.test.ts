@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readCalendarDate } from './calendar-date.js';
 import {
@@ -120,5 +121,54 @@ describe('lmc dates', () => {
     expect(readCalendarDate('2026-2-3')).toBeUndefined();
     expect(readCalendarDate('0001-01-01')).toEqual({ kind: 'date', days: -719162 });
     expect(formatAmount(day('0099-03-04'))).toBe('0099-03-04');
+  });
+});
+
+describe('lmc conversions, as a property', () => {
+  const byDimension = [
+    ['mm', 'cm', 'm', 'km', 'inch', 'ft', 'yd', 'mi'],
+    ['mg', 'g', 'kg', 't', 'oz', 'lb'],
+    ['ms', 's', 'min', 'h', 'day', 'week', 'month', 'year'],
+    ['bit', 'B', 'KB', 'MB', 'GB', 'TB', 'KiB', 'MiB', 'GiB', 'TiB'],
+    ['K', '°C', '°F'],
+  ];
+  const pair = fc
+    .constantFrom(...byDimension)
+    .chain((units) => fc.tuple(fc.constantFrom(...units), fc.constantFrom(...units)));
+
+  it('converts there and back to the same value, and never across dimensions', () => {
+    fc.assert(
+      fc.property(pair, fc.double({ min: -1e6, max: 1e6, noNaN: true }), ([from, to], value) => {
+        const start = q(value, from);
+        const there = convertAmount(start, to);
+        expect(there.ok).toBe(true);
+        if (!there.ok) return;
+        const back = convertAmount(there.value, from);
+        expect(back.ok && typeof back.value === 'object' && back.value.kind === 'quantity').toBe(true);
+        if (!back.ok || typeof back.value !== 'object' || back.value.kind !== 'quantity') return;
+        expect(Math.abs(back.value.value - value)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(value)));
+        expect(compareAmounts(start, there.value)).toMatchObject({ ok: true });
+      }),
+      { seed: 20_261_125, numRuns: 500 },
+    );
+    expect(convertAmount(q(1, 'm'), 'kg').ok).toBe(false);
+  });
+
+  it('orders quantities the same way in any unit of their dimension', () => {
+    fc.assert(
+      fc.property(
+        pair,
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        ([from, to], a, b) => {
+          fc.pre(Math.abs(a - b) > 1e-6 * Math.max(1, Math.abs(a), Math.abs(b)));
+          const left = q(a, from);
+          const right = convertAmount(q(b, from), to);
+          if (!right.ok) throw new Error(right.error.message);
+          expect(compareAmounts(left, right.value)).toEqual({ ok: true, order: a < b ? -1 : 1 });
+        },
+      ),
+      { seed: 20_261_126, numRuns: 500 },
+    );
   });
 });
