@@ -18,16 +18,21 @@ class JsonProblem extends Error {
 /**
  * Reads one JSON value from the start of `text` (after whitespace) and reports where it
  * ended, so statements may follow it (`start` reads from an offset, `depth` counts the
- * levels already open around it, for a YAML reader's flow collections). Positions of every node are kept; nesting deeper
+ * levels already open around it and `at` reuses a position finder, for a YAML reader's
+ * flow collections). Positions of every node are kept; nesting deeper
  * than {@link maxDocumentDepth} is refused with `E_LIMIT_DEPTH`, never a stack overflow.
  *
  * @example
  * const read = readJsonDocument('{"cells": []}\nGRAPH');
  * read.ok && read.end; // 13
  */
-export function readJsonDocument(text: string, start = 0, depth = 0): DocumentRead {
+export function readJsonDocument(
+  text: string,
+  start = 0,
+  depth = 0,
+  at: (offset: number) => { line: number; column: number } = createPositionFinder(text),
+): DocumentRead {
   let position = start;
-  const at = createPositionFinder(text);
   try {
     skipSpace();
     const node = readValue(depth);

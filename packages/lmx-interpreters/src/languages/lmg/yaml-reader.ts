@@ -216,7 +216,7 @@ export function readYamlDocument(
   function readScalar(raw: string, offset: number, depth: number): DocumentNode {
     const position = at(offset);
     if (raw.startsWith('[') || raw.startsWith('{')) {
-      const flow = readJsonDocument(text, offset, depth + 1);
+      const flow = readJsonDocument(text, offset, depth + 1, at);
       if (!flow.ok) {
         throw new YamlProblem(
           `flow collections must be written as JSON in lmg documents: ${flow.problem.message}`,
