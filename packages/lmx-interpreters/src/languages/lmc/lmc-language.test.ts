@@ -60,6 +60,7 @@ describe('lmc, the quantities calculator', () => {
   });
 
   it('keeps the shared numeric rule for quantities', () => {
+    expect(run('5 °X').error).toMatchObject({ code: 'E_NAME', message: 'unknown unit "°X"' });
     expect(run('3 m / 0').error).toMatchObject({ code: 'E_RUNTIME', message: 'division by zero' });
     expect(run('1e308 m * 10').error).toMatchObject({ code: 'E_RUNTIME', message: 'number out of range' });
     expect(run('date("2026-02-30")').error).toMatchObject({ code: 'E_RUNTIME' });

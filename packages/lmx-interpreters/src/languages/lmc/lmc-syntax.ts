@@ -24,7 +24,7 @@ const conversion: InfixParselet = {
     }
     if (target.kind !== 'name') parser.expected('a unit or "%" after "in"');
     parser.next();
-    if (!findUnit(target.text)) parser.report('E_NAME', `unknown unit "${target.text}"`, spanOfToken(target));
+    if (!findUnit(target.text)) parser.report('E_NAME', unknownUnit(target.text), spanOfToken(target));
     return extension('convert', [left], target.text, joinSpans(left.span, spanOfToken(target)));
   },
 };
@@ -64,13 +64,18 @@ export const lmcParserExtensions: ParserExtensions = {
     const next = parser.peek();
     if (next.kind !== 'name' || parser.isReserved(next)) return undefined;
     if (!findUnit(next.text)) {
-      if (left.kind === 'number') parser.fail('E_NAME', `unknown unit "${next.text}"`, spanOfToken(next));
+      if (left.kind === 'number') parser.fail('E_NAME', unknownUnit(next.text), spanOfToken(next));
       return undefined;
     }
     parser.next();
     return extension('unit', [left], next.text, joinSpans(left.span, spanOfToken(next)));
   },
 };
+
+/** The message for an unknown unit, showing `°` as written (the lexer saw `º`). */
+function unknownUnit(name: string): string {
+  return `unknown unit "${name.replaceAll('º', '°')}"`;
+}
 
 function extension(name: string, children: Expression[], data: string | undefined, span: Span): Expression {
   return { kind: 'extension', name, children, ...(data === undefined ? {} : { data }), span };
