@@ -26,6 +26,10 @@ export const OPENAPI_TAGS = [
     name: 'dreamer',
     description: 'The ideation pipeline: run (JSON or server-sent events), the default pipeline, validation.',
   },
+  {
+    name: 'lmx',
+    description: 'The script engine: run a script in a sandboxed worker, the modes, the demos.',
+  },
   { name: 'mcp', description: 'The MCP endpoint (Streamable HTTP) with the activity tools and dream.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
 ] as const;
