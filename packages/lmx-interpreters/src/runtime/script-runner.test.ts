@@ -56,6 +56,16 @@ describe('the sandboxed script runner', () => {
     expect(results.map((result) => result.output[1])).toEqual(['1', '4', '9', '16', '25']);
   });
 
+  it('refuses input that is not JSON data with E_INPUT instead of throwing', async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect((await runner.run({ mode: 'lmx', source: 'print 1', input: cyclic })).error?.code).toBe('E_INPUT');
+    expect((await runner.run({ mode: 'lmx', source: 'print 1', input: 10n })).error?.code).toBe('E_INPUT');
+    expect((await runner.run({ mode: 'lmx', source: 'print input', input: () => 1 })).output).toEqual([
+      'null',
+    ]);
+  });
+
   it('answers modes that cannot run without starting a worker', async () => {
     expect((await runner.run({ mode: 'lmq', source: 'FROM x' })).error?.code).toBe('E_NOT_AVAILABLE');
     expect((await runner.run({ mode: 'nope', source: '' })).error?.message).toMatch(

@@ -222,9 +222,21 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
       const startedAt = performance.now();
       const refused = refuseEarly(request, startedAt);
       if (refused) return refused;
+      // Input crosses to the worker as JSON: anything else (cycles, BigInt) is refused here.
+      let input: unknown;
+      try {
+        input = request.input === undefined ? null : JSON.parse(JSON.stringify(request.input) ?? 'null');
+      } catch {
+        return failure(
+          request.mode,
+          'E_INPUT',
+          'input must be JSON data (no cycles, BigInt or functions)',
+          startedAt,
+        );
+      }
       const limits = resolveLimits(request.limits, maxLimits, defaults);
       limits.memoryMb = maxLimits.memoryMb;
-      return execute(request, limits, startedAt);
+      return execute({ ...request, input }, limits, startedAt);
     },
     warm() {
       warmed = true;
