@@ -16,6 +16,8 @@ const UNCAPPED: ScriptLimits = Object.fromEntries(
 /** Options of an in-process execution. */
 export interface ExecuteOptions {
   bridges?: BridgeCaller;
+  /** Receives printed lines in batches while the run goes on (see `RunContextOptions.onOutput`). */
+  onOutput?: (lines: string[]) => void;
   languages?: readonly LanguageDefinition[];
   /** Reads the clock for `durationMs` (default `performance.now`). */
   now?: () => number;
@@ -50,7 +52,13 @@ export function executeScript(request: RunRequest, options: ExecuteOptions = {})
   } catch (error) {
     return finish({ ok: false, output: [], error: toScriptError(mode, error) });
   }
-  const context = new RunContext({ mode, limits, input, bridges: options.bridges });
+  const context = new RunContext({
+    mode,
+    limits,
+    input,
+    bridges: options.bridges,
+    onOutput: options.onOutput,
+  });
   try {
     const value = prepared.program.run(context);
     const result: RunResult = finish({ ok: true, output: context.output });

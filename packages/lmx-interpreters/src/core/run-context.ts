@@ -15,12 +15,20 @@ export interface BridgeCaller {
   call(bridge: BridgeName, method: string, args: unknown): unknown;
 }
 
+/** Steps handed out at a time when output is streamed (about a millisecond of loop work). */
+const STEP_SLICE = 100_000;
+
 /** What a run starts with. */
 export interface RunContextOptions {
   mode: string;
   limits: ScriptLimits;
   input: Value;
   bridges?: BridgeCaller | undefined;
+  /**
+   * Receives printed lines in batches (at most every 50 ms) while the run goes on, so a host
+   * that terminates the run still has what was printed.
+   */
+  onOutput?: ((lines: string[]) => void) | undefined;
 }
 
 /**
@@ -47,21 +55,31 @@ export class RunContext {
   readonly output: string[] = [];
   /** Steps left; below zero the run ends with `E_LIMIT_STEPS`. */
   stepsLeft: number;
+  /** Steps not yet handed to `stepsLeft` (it is refilled in slices; see `failSteps`). */
+  private stepsReserve: number;
   /** Current nesting of script function calls. */
   depth = 0;
   private outputChars = 0;
+  private readonly onOutput: ((lines: string[]) => void) | undefined;
+  private flushed = 0;
+  private flushedAt = 0;
 
   constructor(options: RunContextOptions) {
     this.mode = options.mode;
     this.limits = options.limits;
     this.input = options.input;
     this.bridges = options.bridges;
-    this.stepsLeft = options.limits.steps;
+    this.onOutput = options.onOutput;
+    // With a listener for output, steps come in slices so the refill can flush output now and
+    // then even from a loop that never prints again; otherwise all at once.
+    const slice = this.onOutput ? Math.min(STEP_SLICE, options.limits.steps) : options.limits.steps;
+    this.stepsLeft = slice;
+    this.stepsReserve = options.limits.steps - slice;
   }
 
   /** Steps used so far. */
   get stepsUsed(): number {
-    return this.limits.steps - this.stepsLeft;
+    return this.limits.steps - this.stepsLeft - this.stepsReserve;
   }
 
   /** Spends one step (a loop iteration or a call). */
@@ -75,8 +93,20 @@ export class RunContext {
     if (this.stepsLeft < 0) this.failSteps(span);
   }
 
-  failSteps(span?: Span): never {
-    throw new ScriptFault('E_LIMIT_STEPS', `the run used more than ${this.limits.steps} steps`, span);
+  /**
+   * Called when `stepsLeft` went below zero: refills it from the reserve (flushing output on
+   * the way) and returns, or fails with `E_LIMIT_STEPS` when the budget is spent.
+   */
+  failSteps(span?: Span): void {
+    while (this.stepsLeft < 0 && this.stepsReserve > 0) {
+      const slice = Math.min(STEP_SLICE, this.stepsReserve);
+      this.stepsReserve -= slice;
+      this.stepsLeft += slice;
+    }
+    if (this.stepsLeft < 0) {
+      throw new ScriptFault('E_LIMIT_STEPS', `the run used more than ${this.limits.steps} steps`, span);
+    }
+    this.flushOutput();
   }
 
   /** Appends one output line, enforcing the output limits. */
@@ -90,6 +120,20 @@ export class RunContext {
       );
     }
     this.output.push(line);
+    if (this.onOutput) {
+      const now = Date.now();
+      if (now - this.flushedAt >= 50) {
+        this.flushedAt = now;
+        this.flushOutput();
+      }
+    }
+  }
+
+  /** Hands the lines printed since the last flush to `onOutput`. */
+  flushOutput(): void {
+    if (!this.onOutput || this.flushed === this.output.length) return;
+    this.onOutput(this.output.slice(this.flushed));
+    this.flushed = this.output.length;
   }
 
   /** Returns the string, or fails when it is longer than the string limit. */

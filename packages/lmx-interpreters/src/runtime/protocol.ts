@@ -21,7 +21,10 @@ export interface RunMessage {
 }
 
 /** Worker → host. */
-export type WorkerMessage = { type: 'ready' } | { type: 'result'; id: number; result: RunResult };
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'output'; id: number; lines: string[] }
+  | { type: 'result'; id: number; result: RunResult };
 
 /** Worker → host over the bridge port. */
 export interface BridgeRequest {

@@ -31,6 +31,13 @@ describe('the sandboxed script runner', () => {
     expect((await runner.run({ mode: 'lmx', source: 'print "alive"' })).output).toEqual(['alive']);
   });
 
+  it('keeps the lines printed before the watchdog terminated the run', async () => {
+    const source = 'print "started"\nprint "still going"\nwhile true end';
+    const result = await runner.run({ mode: 'lmx', source, limits: { timeMs: 300, steps: 1e12 } });
+    expect(result.error?.code).toBe('E_LIMIT_TIME');
+    expect(result.output).toEqual(['started', 'still going']);
+  });
+
   it('discards a worker that hit a step limit', async () => {
     const discarded = runner.stats().discarded;
     const result = await runner.run({ mode: 'lmx', source: 'while true end', limits: { steps: 1000 } });

@@ -156,9 +156,13 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
     const id = ++nextId;
     return new Promise<RunResult>((resolve) => {
       let settled = false;
-      const settle = (result: RunResult, reuse: boolean): void => {
+      const partial: string[] = [];
+      const settle = (outcome: RunResult, reuse: boolean): void => {
         if (settled) return;
         settled = true;
+        // A terminated worker sends no result: keep the lines it streamed before it stopped.
+        const result =
+          outcome.output.length === 0 && partial.length > 0 ? { ...outcome, output: partial } : outcome;
         clearTimeout(watchdog);
         sandbox.worker.off('message', onMessage);
         sandbox.worker.off('exit', onExit);
@@ -169,6 +173,10 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
         resolve(result);
       };
       const onMessage = (message: WorkerMessage): void => {
+        if (message.type === 'output' && message.id === id) {
+          partial.push(...message.lines);
+          return;
+        }
         if (message.type !== 'result' || message.id !== id) return;
         const result = { ...message.result, durationMs: elapsed(started) };
         settle(result, !(result.error && LIMIT_CODES.has(result.error.code)));

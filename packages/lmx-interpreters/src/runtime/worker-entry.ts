@@ -18,9 +18,14 @@ if (port) {
             deadline: message.deadline,
           })
         : undefined;
+    // Printed lines go to the host as the run goes, so they survive a terminated run.
+    const onOutput = (lines: string[]): void => {
+      const chunk: WorkerMessage = { type: 'output', id: message.id, lines };
+      port.postMessage(chunk);
+    };
     const result = executeScript(
       { mode: message.mode, source: message.source, input: message.input, limits: message.limits },
-      bridges ? { bridges } : {},
+      bridges ? { bridges, onOutput } : { onOutput },
     );
     message.bridgePort?.close();
     const reply: WorkerMessage = { type: 'result', id: message.id, result };
