@@ -90,11 +90,13 @@ class LmxCompiler {
   ): (closure: Frame) => ScriptFunction {
     const scope = new Scope(outer);
     const run = this.compileFunctionBody(params, body, scope);
+    // The body is compiled: the function's slots are all declared.
+    const size = scope.size;
     return (closure) =>
       new ScriptFunction(name, params.length, (args, context) => {
         // The arguments array becomes the frame: parameters are the first slots.
         const slots: (Value | undefined)[] = args;
-        for (let index = slots.length; index < scope.size; index++) slots.push(undefined);
+        for (let index = slots.length; index < size; index++) slots.push(undefined);
         const frame: LmxFrame = { slots, parent: closure, returned: null };
         run(frame, context);
         return frame.returned as Value;
