@@ -13,6 +13,7 @@ Groups:
   spec       Validate, diff, list, exemplify, document and build OpenAPI specs
   activity   Generate puzzle pages, print them as HTML, build PDF books
   docs       Build the static reference site of a docs folder
+  lmx        Run and check scripts in the sixteen small languages, offline
 
 Commands:
   dream      Run the ideation pipeline on a server and print its outputs
@@ -22,7 +23,7 @@ Options:
   -h, --help       Show this help
   -v, --version    Print the version
 
-Run 'svc spec --help' or 'svc activity --help' for a group's commands,
+Run 'svc <group> --help' (spec, activity, docs, lmx) for a group's commands,
 'svc dream --help' for the options of dream.`;
 
 /**
@@ -33,6 +34,7 @@ const GROUPS: Readonly<Record<string, () => Promise<CommandGroup>>> = {
   spec: async () => (await import('./commands/spec/spec-commands.js')).SPEC_GROUP,
   activity: async () => (await import('./commands/activity/activity-commands.js')).ACTIVITY_GROUP,
   docs: async () => (await import('./commands/docs/docs-commands.js')).DOCS_GROUP,
+  lmx: async () => (await import('./commands/lmx/lmx-commands.js')).LMX_GROUP,
 };
 
 /** Commands with no group, `svc <command>`: name → lazy import. */

@@ -32,6 +32,10 @@ export const OPENAPI_TAGS = [
     description: 'The ideation pipeline: run (JSON or server-sent events), the default pipeline, validation.',
   },
   {
+    name: 'lmx',
+    description: 'The script engine: run a script in a sandboxed worker, the modes, the demos.',
+  },
+  {
     name: 'mcp',
     description: 'The MCP endpoint (Streamable HTTP): the capabilities the caller may use, as tools.',
   },

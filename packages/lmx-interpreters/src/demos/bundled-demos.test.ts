@@ -1,0 +1,37 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { executeScript } from '../execute-script.js';
+import { BUILT_LANGUAGES } from '../languages/language-registry.js';
+import { BUNDLED_DEMOS } from './bundled-demos.js';
+
+// Golden files hold what each demo prints (and its error line, if any); set
+// UPDATE_GOLDEN=1 to rewrite them after a deliberate change, then review the diff.
+const golden = (id: string) => new URL(`./golden/${id}.txt`, import.meta.url);
+
+function render(demo: (typeof BUNDLED_DEMOS)[number]): string {
+  const result = executeScript({ mode: demo.mode, source: demo.source, input: demo.input });
+  const lines = [
+    ...result.output,
+    ...(result.error ? [`error ${result.error.code}: ${result.error.message}`] : []),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+describe('the bundled demos', () => {
+  it('include at least one demo per built language, with unique ids', () => {
+    const modes = new Set(BUNDLED_DEMOS.map((demo) => demo.mode));
+    for (const language of BUILT_LANGUAGES) expect(modes, `a demo for ${language.id}`).toContain(language.id);
+    expect(new Set(BUNDLED_DEMOS.map((demo) => demo.id)).size).toBe(BUNDLED_DEMOS.length);
+  });
+
+  it.each(BUNDLED_DEMOS.map((demo) => [demo.id, demo] as const))(
+    '%s runs and prints its golden output',
+    (id, demo) => {
+      const result = executeScript({ mode: demo.mode, source: demo.source, input: demo.input });
+      expect(result.error).toBeUndefined();
+      const text = render(demo);
+      if (process.env.UPDATE_GOLDEN === '1' || !existsSync(golden(id))) writeFileSync(golden(id), text);
+      expect(text).toBe(readFileSync(golden(id), 'utf8'));
+    },
+  );
+});
