@@ -1,0 +1,65 @@
+import { formatValue } from '../format-value.js';
+import type { NativeFunction } from '../values.js';
+import { expectInteger, expectList, expectString } from './arguments.js';
+import { defineBuiltin } from './builtin-registry.js';
+
+/**
+ * String builtins: `str`, `upper`, `lower`, `trim`, `split`, `join`, `replace`,
+ * `contains`, `starts_with`, `ends_with`, `repeat`, `slice`. Results respect the string and list limits.
+ *
+ * @example
+ * ```ts
+ * createBuiltinRegistry(TEXT_BUILTINS).get('upper');
+ * ```
+ */
+export const TEXT_BUILTINS: readonly NativeFunction[] = [
+  defineBuiltin('str', [1, 1], ([value], context) => context.checkString(formatValue(value ?? null))),
+  defineBuiltin('upper', [1, 1], ([text]) => expectString(text, 'upper').toUpperCase()),
+  defineBuiltin('lower', [1, 1], ([text]) => expectString(text, 'lower').toLowerCase()),
+  defineBuiltin('trim', [1, 1], ([text]) => expectString(text, 'trim').trim()),
+  defineBuiltin('split', [2, 2], ([text, separator], context) => {
+    const parts = expectString(text, 'split').split(expectString(separator, 'split', 2));
+    context.checkListSize(parts.length);
+    return parts;
+  }),
+  defineBuiltin('join', [1, 2], ([list, separator], context) => {
+    const items = expectList(list, 'join');
+    const glue = separator === undefined ? '' : expectString(separator, 'join', 2);
+    context.spend(items.length);
+    let text = '';
+    for (let index = 0; index < items.length; index++) {
+      text += (index > 0 ? glue : '') + formatValue(items[index] ?? null);
+      context.checkString(text);
+    }
+    return text;
+  }),
+  defineBuiltin('replace', [3, 3], ([text, search, replacement], context) =>
+    context.checkString(
+      expectString(text, 'replace').replaceAll(expectString(search, 'replace', 2), () =>
+        expectString(replacement, 'replace', 3),
+      ),
+    ),
+  ),
+  defineBuiltin('contains', [2, 2], ([text, part]) => {
+    if (Array.isArray(text)) return text.some((item) => item === part);
+    return expectString(text, 'contains').includes(expectString(part, 'contains', 2));
+  }),
+  defineBuiltin('starts_with', [2, 2], ([text, part]) =>
+    expectString(text, 'starts_with').startsWith(expectString(part, 'starts_with', 2)),
+  ),
+  defineBuiltin('ends_with', [2, 2], ([text, part]) =>
+    expectString(text, 'ends_with').endsWith(expectString(part, 'ends_with', 2)),
+  ),
+  defineBuiltin('repeat', [2, 2], ([text, count], context) => {
+    const piece = expectString(text, 'repeat');
+    const times = Math.max(0, expectInteger(count, 'repeat', 2));
+    context.checkStringLength(piece.length * times);
+    return piece.repeat(times);
+  }),
+  defineBuiltin('slice', [2, 3], ([value, start, end]) => {
+    const from = expectInteger(start, 'slice', 2);
+    const to = end === undefined || end === null ? undefined : expectInteger(end, 'slice', 3);
+    if (Array.isArray(value)) return value.slice(from, to);
+    return expectString(value, 'slice').slice(from, to);
+  }),
+];

@@ -1,0 +1,147 @@
+import type { Span } from '../diagnostics.js';
+import { ScriptFault } from '../errors.js';
+import type { BridgeName } from '../ports/bridge-name.js';
+import type { ScriptLimits } from './limits.js';
+import type { Value } from './values.js';
+
+/**
+ * How evaluation reaches host bridges: synchronously from the evaluator's point of view
+ * (the worker blocks until the host answers or the deadline passes).
+ */
+export interface BridgeCaller {
+  /** The bridges present for this run. */
+  readonly available: ReadonlySet<BridgeName>;
+  /** Calls `bridge.method(args)` in the host; the result is plain JSON data. */
+  call(bridge: BridgeName, method: string, args: unknown): unknown;
+}
+
+/** What a run starts with. */
+export interface RunContextOptions {
+  mode: string;
+  limits: ScriptLimits;
+  input: Value;
+  bridges?: BridgeCaller | undefined;
+}
+
+/**
+ * The state of one run: the step budget, call depth, output and limits. Languages call
+ * `step()` in every loop iteration and call, `print()` for output, and the `check…`
+ * helpers whenever they build strings or lists.
+ *
+ * @example
+ * ```ts
+ * const context = createRunContext({ mode: 'lmx', limits: DEFAULT_LIMITS, input: null });
+ * context.print('hello');
+ * ```
+ */
+export function createRunContext(options: RunContextOptions): RunContext {
+  return new RunContext(options);
+}
+
+/** See {@link createRunContext}. */
+export class RunContext {
+  readonly mode: string;
+  readonly limits: ScriptLimits;
+  readonly input: Value;
+  readonly bridges: BridgeCaller | undefined;
+  readonly output: string[] = [];
+  /** Steps left; below zero the run ends with `E_LIMIT_STEPS`. */
+  stepsLeft: number;
+  /** Current nesting of script function calls. */
+  depth = 0;
+  private outputChars = 0;
+
+  constructor(options: RunContextOptions) {
+    this.mode = options.mode;
+    this.limits = options.limits;
+    this.input = options.input;
+    this.bridges = options.bridges;
+    this.stepsLeft = options.limits.steps;
+  }
+
+  /** Steps used so far. */
+  get stepsUsed(): number {
+    return this.limits.steps - this.stepsLeft;
+  }
+
+  /** Spends one step (a loop iteration or a call). */
+  step(span?: Span): void {
+    if (--this.stepsLeft < 0) this.failSteps(span);
+  }
+
+  /** Spends several steps at once (a builtin that loops in the host, such as `sort`). */
+  spend(count: number, span?: Span): void {
+    this.stepsLeft -= count;
+    if (this.stepsLeft < 0) this.failSteps(span);
+  }
+
+  failSteps(span?: Span): never {
+    throw new ScriptFault('E_LIMIT_STEPS', `the run used more than ${this.limits.steps} steps`, span);
+  }
+
+  /** Appends one output line, enforcing the output limits. */
+  print(line: string, span?: Span): void {
+    this.outputChars += line.length + 1;
+    if (this.output.length >= this.limits.outputLines || this.outputChars > this.limits.outputChars) {
+      throw new ScriptFault(
+        'E_LIMIT_OUTPUT',
+        `the run printed more than ${this.limits.outputLines} lines or ${this.limits.outputChars} characters`,
+        span,
+      );
+    }
+    this.output.push(line);
+  }
+
+  /** Returns the string, or fails when it is longer than the string limit. */
+  checkString(text: string, span?: Span): string {
+    this.checkStringLength(text.length, span);
+    return text;
+  }
+
+  /** Fails when a string of `length` characters would exceed the string limit. */
+  checkStringLength(length: number, span?: Span): void {
+    if (length > this.limits.stringLength) {
+      throw new ScriptFault(
+        'E_LIMIT_STRING',
+        `a string would be longer than ${this.limits.stringLength} characters`,
+        span,
+      );
+    }
+  }
+
+  /** Fails when a list or map of `size` items would exceed the list limit. */
+  checkListSize(size: number, span?: Span): void {
+    if (size > this.limits.listSize) {
+      throw new ScriptFault(
+        'E_LIMIT_LIST',
+        `a list would hold more than ${this.limits.listSize} items`,
+        span,
+      );
+    }
+  }
+
+  /** Enters a script function call, enforcing the depth limit. Pair with `leave()`. */
+  enter(span?: Span): void {
+    if (++this.depth > this.limits.depth) {
+      throw new ScriptFault('E_LIMIT_DEPTH', `calls nested more than ${this.limits.depth} deep`, span);
+    }
+  }
+
+  leave(): void {
+    this.depth--;
+  }
+
+  /**
+   * Calls a host bridge, or fails with `E_BRIDGE_MISSING` naming it when it is absent.
+   */
+  callBridge(bridge: BridgeName, method: string, args: unknown, span?: Span): unknown {
+    if (!this.bridges?.available.has(bridge)) {
+      throw new ScriptFault(
+        'E_BRIDGE_MISSING',
+        `${this.mode} needs the "${bridge}" bridge, which this host does not provide`,
+        span,
+      );
+    }
+    return this.bridges.call(bridge, method, args);
+  }
+}

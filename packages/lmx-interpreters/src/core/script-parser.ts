@@ -1,0 +1,347 @@
+import type { Diagnostic, ScriptErrorCode, Span } from '../diagnostics.js';
+import { type Expression, joinSpans } from './ast.js';
+import { CORE_INFIX, type InfixParselet, PRECEDENCE } from './expression-infix.js';
+import { parsePrefix } from './expression-prefix.js';
+import { lexScript } from './lexer.js';
+import type { Token } from './tokens.js';
+
+/** Builds an expression from a prefix token (a literal, a name, an opening bracket). */
+export type PrefixParselet = (parser: ScriptParser, token: Token) => Expression;
+
+/**
+ * What a language adds to the shared expression grammar. Keys of `infix` and `prefix` are
+ * punctuation (`%`) or lower-case words (`in`); they override the core's entries.
+ */
+export interface ParserExtensions {
+  infix?: Readonly<Record<string, InfixParselet>>;
+  prefix?: Readonly<Record<string, PrefixParselet>>;
+  /**
+   * Tried when an expression is followed by a token with no infix rule (`3 ft`): return a
+   * bigger expression, or undefined to end the expression there.
+   */
+  adjacent?: (parser: ScriptParser, left: Expression, minPrecedence: number) => Expression | undefined;
+  /** Lower-case words that are statement keywords, never names inside expressions. */
+  reserved?: readonly string[];
+}
+
+/** Options of {@link createScriptParser}. */
+export interface ScriptParserOptions extends ParserExtensions {
+  /** Deepest expression nesting accepted (default 200). */
+  maxNesting?: number;
+  /** Diagnostics kept before the parser gives up (default 50). */
+  maxDiagnostics?: number;
+}
+
+/** Thrown inside the parser to unwind one statement after a syntax error was recorded. */
+export class ParseAbort extends Error {
+  constructor() {
+    super('parse aborted');
+    this.name = 'ParseAbort';
+  }
+}
+
+/**
+ * Creates a parser over script text: a token cursor with helpers for statement layers, a
+ * Pratt expression parser and error recovery. Syntax errors are collected in `diagnostics`;
+ * statement layers catch {@link ParseAbort} (or use `parseBlock`) to go on after one.
+ *
+ * @example
+ * ```ts
+ * const parser = createScriptParser('1 + 2 * x');
+ * const expression = parser.parseExpression();
+ * parser.diagnostics; // []
+ * ```
+ */
+export function createScriptParser(source: string, options: ScriptParserOptions = {}): ScriptParser {
+  return new ScriptParser(source, options);
+}
+
+/** See {@link createScriptParser}. */
+export class ScriptParser {
+  readonly diagnostics: Diagnostic[];
+  readonly options: ScriptParserOptions;
+  private readonly tokens: Token[];
+  private position = 0;
+  /** Open brackets: inside them newlines are skipped. */
+  private bracketDepth = 0;
+  private nesting = 0;
+  private readonly reserved: ReadonlySet<string>;
+  private previousToken: Token | undefined;
+
+  constructor(source: string, options: ScriptParserOptions = {}, origin?: { line: number; column: number }) {
+    const lexed = lexScript(source, origin);
+    this.tokens = lexed.tokens;
+    this.diagnostics = lexed.diagnostics;
+    this.options = options;
+    this.reserved = new Set(options.reserved ?? []);
+  }
+
+  /** True once too many diagnostics were reported: statement loops stop. */
+  get gaveUp(): boolean {
+    return this.diagnostics.length >= (this.options.maxDiagnostics ?? 50);
+  }
+
+  /** The token `offset` ahead (newlines skipped inside brackets). */
+  peek(offset = 0): Token {
+    let index = this.position;
+    let remaining = offset;
+    for (;;) {
+      const token = this.tokens[index] ?? (this.tokens[this.tokens.length - 1] as Token);
+      if (token.kind === 'eof') return token;
+      if (token.kind === 'newline' && this.bracketDepth > 0) {
+        index++;
+        continue;
+      }
+      if (remaining === 0) return token;
+      remaining--;
+      index++;
+    }
+  }
+
+  /** Consumes and returns the next token. */
+  next(): Token {
+    const token = this.peek();
+    if (token.kind !== 'eof') this.position = this.tokens.indexOf(token, this.position) + 1;
+    this.previousToken = token;
+    return token;
+  }
+
+  /** The last consumed token. */
+  get previous(): Token | undefined {
+    return this.previousToken;
+  }
+
+  atEnd(): boolean {
+    return this.peek().kind === 'eof';
+  }
+
+  /** True at a newline, `;` or the end of input. */
+  atLineEnd(): boolean {
+    const kind = this.peek().kind;
+    return kind === 'newline' || kind === 'eof';
+  }
+
+  skipNewlines(): void {
+    while (this.peek().kind === 'newline') this.next();
+  }
+
+  /** True when the token is the word, compared case-insensitively. */
+  isKeyword(word: string, token: Token = this.peek()): boolean {
+    return token.kind === 'name' && token.text.toLowerCase() === word;
+  }
+
+  matchKeyword(word: string): Token | undefined {
+    return this.isKeyword(word) ? this.next() : undefined;
+  }
+
+  expectKeyword(word: string): Token {
+    const token = this.matchKeyword(word);
+    if (!token) this.expected(`"${word}"`);
+    return token as Token;
+  }
+
+  isPunct(text: string, token: Token = this.peek()): boolean {
+    return token.kind === 'punct' && token.text === text;
+  }
+
+  matchPunct(text: string): Token | undefined {
+    return this.isPunct(text) ? this.next() : undefined;
+  }
+
+  expectPunct(text: string): Token {
+    const token = this.matchPunct(text);
+    if (!token) this.expected(`"${text}"`);
+    return token as Token;
+  }
+
+  /** Consumes a name that is not a reserved word. */
+  expectName(what = 'a name'): Token {
+    const token = this.peek();
+    if (token.kind !== 'name' || this.isReserved(token)) this.expected(what);
+    return this.next();
+  }
+
+  /** Requires a newline, `;` or the end of input (consumed when a newline). */
+  expectLineEnd(): void {
+    if (!this.atLineEnd()) this.expected('the end of the line');
+    if (this.peek().kind === 'newline') this.next();
+  }
+
+  isReserved(token: Token): boolean {
+    return token.kind === 'name' && this.reserved.has(token.text.toLowerCase());
+  }
+
+  /** Records "expected X but found Y" at the next token and unwinds the statement. */
+  expected(what: string, token: Token = this.peek()): never {
+    return this.fail('E_PARSE', `expected ${what} but found ${describeToken(token)}`, spanOfToken(token));
+  }
+
+  /** Records a diagnostic and unwinds the statement. */
+  fail(code: ScriptErrorCode, message: string, span: Span): never {
+    this.report(code, message, span);
+    throw new ParseAbort();
+  }
+
+  /** Records a diagnostic without unwinding. */
+  report(code: ScriptErrorCode, message: string, span: Span): void {
+    if (this.gaveUp) return;
+    this.diagnostics.push({ code, message, ...span });
+  }
+
+  /** After an error: skips past the next line end, leaving any brackets. */
+  recover(): void {
+    this.bracketDepth = 0;
+    this.nesting = 0;
+    while (!this.atEnd() && this.peek().kind !== 'newline') this.next();
+    if (this.peek().kind === 'newline') this.next();
+  }
+
+  /** The span from a start token to the last consumed token. */
+  spanFrom(start: Token): Span {
+    const end = this.previousToken ?? start;
+    return { line: start.line, column: start.column, endLine: end.endLine, endColumn: end.endColumn };
+  }
+
+  /**
+   * Parses statements until the end of input or one of the stop words (not consumed),
+   * recovering after each syntax error so several are reported at once.
+   */
+  parseBlock<S>(
+    parseStatement: (parser: ScriptParser) => S | undefined,
+    stopWords: readonly string[] = [],
+  ): S[] {
+    const statements: S[] = [];
+    for (;;) {
+      this.skipNewlines();
+      if (this.atEnd() || this.gaveUp) return statements;
+      if (stopWords.some((word) => this.isKeyword(word))) return statements;
+      try {
+        const statement = parseStatement(this);
+        if (statement !== undefined) statements.push(statement);
+      } catch (error) {
+        if (!(error instanceof ParseAbort)) throw error;
+        this.recover();
+      }
+    }
+  }
+
+  /** Enters brackets: newlines are insignificant until the matching {@link leaveBracket}. */
+  enterBracket(): void {
+    this.bracketDepth++;
+  }
+
+  leaveBracket(): void {
+    this.bracketDepth--;
+  }
+
+  /** Parses one expression whose operators bind tighter than `minPrecedence`. */
+  parseExpression(minPrecedence = 0): Expression {
+    const token = this.peek();
+    if (++this.nesting > (this.options.maxNesting ?? 200)) {
+      this.nesting = 0;
+      this.fail(
+        'E_LIMIT_DEPTH',
+        `expression nested more than ${this.options.maxNesting ?? 200} levels deep`,
+        spanOfToken(token),
+      );
+    }
+    let left = this.parsePrimary();
+    for (;;) {
+      const next = this.peek();
+      const rule = this.infixRule(next);
+      if (!rule) {
+        const bigger =
+          this.options.adjacent && next.kind !== 'eof' && next.kind !== 'newline'
+            ? this.options.adjacent(this, left, minPrecedence)
+            : undefined;
+        if (bigger === undefined) break;
+        left = bigger;
+        continue;
+      }
+      if (rule.precedence <= minPrecedence) break;
+      this.next();
+      left = rule.parse(this, left, next);
+    }
+    this.nesting--;
+    return left;
+  }
+
+  /** Parses an embedded `{{ … }}` expression at its real position in the source. */
+  parseEmbedded(source: string, origin: { line: number; column: number }): Expression {
+    const inner = new ScriptParser(source, this.options, origin);
+    let expression: Expression;
+    try {
+      expression = inner.parseExpression();
+      if (!inner.atEnd()) inner.expected('"}}" after the template expression');
+    } catch (error) {
+      if (!(error instanceof ParseAbort)) throw error;
+      expression = { kind: 'null', span: { ...origin, endLine: origin.line, endColumn: origin.column } };
+    }
+    for (const diagnostic of inner.diagnostics)
+      this.report(diagnostic.code, diagnostic.message, toSpan(diagnostic));
+    return expression;
+  }
+
+  private parsePrimary(): Expression {
+    const token = this.peek();
+    const key = token.kind === 'name' ? token.text.toLowerCase() : token.text;
+    const custom =
+      this.options.prefix && Object.hasOwn(this.options.prefix, key) ? this.options.prefix[key] : undefined;
+    if (custom && token.kind !== 'string' && token.kind !== 'number') return custom(this, this.next());
+    if (this.isReserved(token)) this.expected('an expression');
+    return parsePrefix(this, token);
+  }
+
+  private infixRule(token: Token): InfixParselet | undefined {
+    if (token.kind !== 'punct' && token.kind !== 'name') return undefined;
+    const key = token.kind === 'name' ? token.text.toLowerCase() : token.text;
+    const { infix } = this.options;
+    if (infix && Object.hasOwn(infix, key)) return infix[key];
+    return Object.hasOwn(CORE_INFIX, key) ? CORE_INFIX[key] : undefined;
+  }
+}
+
+export type { InfixParselet };
+/** The precedence levels of the shared grammar, for extensions that slot in between. */
+export { PRECEDENCE };
+
+/**
+ * Describes a token for "expected … but found …" messages.
+ *
+ * @example
+ * ```ts
+ * describeToken(token); // 'end of input', 'end of line', 'name "foo"', '"+"'
+ * ```
+ */
+export function describeToken(token: Token): string {
+  switch (token.kind) {
+    case 'eof':
+      return 'end of input';
+    case 'newline':
+      return token.text === ';' ? '";"' : 'end of line';
+    case 'number':
+      return `number ${token.text}`;
+    case 'string':
+      return `string ${token.text.length > 30 ? `${token.text.slice(0, 27)}...` : token.text}`;
+    case 'name':
+      return `name "${token.text}"`;
+    case 'punct':
+      return `"${token.text}"`;
+  }
+}
+
+/** The span of one token. */
+export function spanOfToken(token: Token): Span {
+  return { line: token.line, column: token.column, endLine: token.endLine, endColumn: token.endColumn };
+}
+
+function toSpan(diagnostic: Diagnostic): Span {
+  return {
+    line: diagnostic.line,
+    column: diagnostic.column,
+    endLine: diagnostic.endLine ?? diagnostic.line,
+    endColumn: diagnostic.endColumn ?? diagnostic.column,
+  };
+}
+
+export { joinSpans };

@@ -1,0 +1,40 @@
+import type { LanguageDefinition } from '../language.js';
+import { lmcLanguage } from './lmc/lmc-language.js';
+import { lmgLanguage } from './lmg/lmg-language.js';
+import { lmmLanguage } from './lmm/lmm-language.js';
+import { lmnLanguage } from './lmn/lmn-language.js';
+import { lmxLanguage } from './lmx/lmx-language.js';
+import { lmyLanguage } from './lmy/lmy-language.js';
+import { lmzLanguage } from './lmz/lmz-language.js';
+
+/**
+ * The built languages. Each language folder exports one `LanguageDefinition`; add it here
+ * (one import, one entry) and the catalogue, runner, CLI and server pick it up.
+ *
+ * @example
+ * ```ts
+ * BUILT_LANGUAGES.map((language) => language.id);
+ * ```
+ */
+export const BUILT_LANGUAGES: readonly LanguageDefinition[] = [
+  lmxLanguage,
+  lmyLanguage,
+  lmmLanguage,
+  // lmx-B: lmc, lmz, lmn and lmg go here.
+  lmcLanguage,
+  lmzLanguage,
+  lmnLanguage,
+  lmgLanguage,
+];
+
+/**
+ * Finds a built language by id.
+ *
+ * @example
+ * ```ts
+ * findLanguage('lmx')?.compile('print 1');
+ * ```
+ */
+export function findLanguage(id: string): LanguageDefinition | undefined {
+  return BUILT_LANGUAGES.find((language) => language.id === id);
+}

@@ -1,0 +1,149 @@
+import type { Expression } from '../../core/ast.js';
+import { expectString } from '../../core/builtins/arguments.js';
+import { createBuiltinRegistry, defineBuiltin } from '../../core/builtins/builtin-registry.js';
+import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
+import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
+import { formatValue } from '../../core/format-value.js';
+import { Scope } from '../../core/scope.js';
+import { createScriptParser, type ScriptParser } from '../../core/script-parser.js';
+import type { Value } from '../../core/values.js';
+import type { Span } from '../../diagnostics.js';
+import { ScriptFault } from '../../errors.js';
+import type { CompileResult, LanguageDefinition } from '../../language.js';
+import { AmountValue } from './amount-value.js';
+import { readCalendarDate } from './calendar-date.js';
+import { lmcOperatorHooks } from './lmc-operators.js';
+import { lmcExtensionCompilers, lmcParserExtensions } from './lmc-syntax.js';
+
+const dateBuiltin = defineBuiltin('date', [1, 1], ([text]) => {
+  const written = expectString(text, 'date');
+  const date = readCalendarDate(written);
+  if (!date)
+    throw new ScriptFault(
+      'E_RUNTIME',
+      `date expects "YYYY-MM-DD" (a real date), not ${JSON.stringify(written.slice(0, 40))}`,
+    );
+  return new AmountValue(date);
+});
+
+const builtins = createBuiltinRegistry(CORE_BUILTINS, [dateBuiltin]);
+
+interface Line {
+  /** Set for `name = expression`. */
+  readonly target?: { name: string; slot: number };
+  readonly evaluate: Evaluate;
+  readonly span: Span;
+}
+
+/**
+ * `°` is not a name character of the shared lexer; outside strings (and inside `{{ }}`)
+ * it becomes the letter `º`, one UTF-16 unit like `°`, so every column stays right.
+ */
+export function toLexableCalculatorSource(source: string): string {
+  let result = '';
+  let quote = '';
+  let template = false;
+  for (let index = 0; index < source.length; index += 1) {
+    const char = source.charAt(index);
+    if (quote) {
+      if (char === '\n') quote = '';
+      else if (!template && char === '\\') {
+        result += char + source.charAt(index + 1);
+        index += 1;
+        continue;
+      } else if (!template && char === quote) quote = '';
+      else if (char === '{' && source.charAt(index + 1) === '{') template = true;
+      else if (char === '}' && source.charAt(index + 1) === '}') template = false;
+      result += char === '°' && template ? 'º' : char;
+      continue;
+    }
+    if (char === '#' || (char === '/' && source.charAt(index + 1) === '/')) {
+      const end = source.indexOf('\n', index);
+      const stop = end === -1 ? source.length : end;
+      result += source.slice(index, stop);
+      index = stop - 1;
+      continue;
+    }
+    if (char === '"' || char === "'") {
+      quote = char;
+      template = false;
+    }
+    result += char === '°' ? 'º' : char;
+  }
+  return result;
+}
+
+function parseLine(parser: ScriptParser, scope: Scope, compile: (node: Expression) => Evaluate): Line {
+  const start = parser.peek();
+  const isAssignment =
+    start.kind === 'name' && !parser.isReserved(start) && parser.isPunct('=', parser.peek(1));
+  if (isAssignment) {
+    parser.next();
+    parser.next();
+  }
+  const expression = parser.parseExpression();
+  parser.expectLineEnd();
+  const evaluate = compile(expression);
+  const span = parser.spanFrom(start);
+  if (!isAssignment) return { evaluate, span };
+  return { target: { name: start.text, slot: scope.declare(start.text) }, evaluate, span };
+}
+
+/**
+ * Compiles an `lmc` script: one expression or `name = expression` per line. Each line's
+ * result is printed (`name = value` for assignments) and the last one is the run's value.
+ *
+ * @example
+ * compileCalculator('3 ft + 20 cm in m').diagnostics; // []
+ */
+export function compileCalculator(source: string): CompileResult {
+  const parser = createScriptParser(toLexableCalculatorSource(source), lmcParserExtensions);
+  const compiler = createExpressionCompiler({
+    builtins,
+    operators: lmcOperatorHooks,
+    extensions: lmcExtensionCompilers,
+  });
+  const scope = new Scope();
+  const lines = parser.parseBlock((current) =>
+    parseLine(current, scope, (node) => compiler.compile(node, scope)),
+  );
+  const diagnostics = [...parser.diagnostics, ...compiler.diagnostics];
+  if (diagnostics.length > 0) return { diagnostics };
+  return {
+    diagnostics,
+    program: {
+      run(context) {
+        const frame = scope.createFrame();
+        let last: Value | undefined;
+        for (const line of lines) {
+          context.step(line.span);
+          const value = line.evaluate(frame, context);
+          if (line.target) {
+            frame.slots[line.target.slot] = value;
+            context.print(`${line.target.name} = ${formatValue(value)}`, line.span);
+          } else {
+            context.print(formatValue(value), line.span);
+          }
+          last = value;
+        }
+        return last;
+      },
+    },
+  };
+}
+
+/**
+ * `lmc`, the quantities calculator: units of length, mass, time, data size and
+ * temperature with conversions, percentages and calendar dates.
+ *
+ * @example
+ * lmcLanguage.compile('200 + 15%').program; // defined
+ */
+export const lmcLanguage: LanguageDefinition = {
+  id: 'lmc',
+  title: 'Quantities calculator',
+  summary:
+    'Units (length, mass, time, data size, temperature), conversions, percentages and dates, one line at a time.',
+  bridges: [],
+  compile: compileCalculator,
+};

@@ -1,0 +1,130 @@
+import type { Expression } from '../../core/ast.js';
+import { joinSpans } from '../../core/ast.js';
+import type { ExtensionCompiler } from '../../core/compile-expression.js';
+import { PRECEDENCE } from '../../core/expression-infix.js';
+import { type InfixParselet, type ParserExtensions, spanOfToken } from '../../core/script-parser.js';
+import type { Value } from '../../core/values.js';
+import { typeOfValue } from '../../core/values.js';
+import type { Span } from '../../diagnostics.js';
+import { ScriptFault } from '../../errors.js';
+import { failAmount, fromAmount, toAmount } from './amount-value.js';
+import { type AmountResult, convertAmount, makeQuantity, percentOf } from './quantity.js';
+import { findUnit } from './units.js';
+
+/** `x in m` binds looser than `+` and tighter than comparisons: `a + b in m == c in m`. */
+const CONVERSION_PRECEDENCE = (PRECEDENCE.comparison + PRECEDENCE.additive) / 2;
+
+const conversion: InfixParselet = {
+  precedence: CONVERSION_PRECEDENCE,
+  parse(parser, left) {
+    const target = parser.peek();
+    if (parser.isPunct('%', target)) {
+      parser.next();
+      return extension('convert', [left], '%', joinSpans(left.span, spanOfToken(target)));
+    }
+    if (target.kind !== 'name') parser.expected('a unit or "%" after "in"');
+    parser.next();
+    if (!findUnit(target.text)) parser.report('E_NAME', `unknown unit "${target.text}"`, spanOfToken(target));
+    return extension('convert', [left], target.text, joinSpans(left.span, spanOfToken(target)));
+  },
+};
+
+const percent: InfixParselet = {
+  precedence: PRECEDENCE.postfix,
+  parse(_parser, left, token) {
+    return extension('percent', [left], undefined, joinSpans(left.span, spanOfToken(token)));
+  },
+};
+
+const share: InfixParselet = {
+  precedence: PRECEDENCE.multiplicative,
+  parse(parser, left) {
+    const right = parser.parseExpression(PRECEDENCE.multiplicative);
+    return extension('of', [left, right], undefined, joinSpans(left.span, right.span));
+  },
+};
+
+const modulo: InfixParselet = {
+  precedence: PRECEDENCE.multiplicative,
+  parse(parser, left) {
+    const right = parser.parseExpression(PRECEDENCE.multiplicative);
+    return { kind: 'binary', operator: '%', left, right, span: joinSpans(left.span, right.span) };
+  },
+};
+
+/**
+ * The grammar `lmc` adds to the shared expressions: a unit after a value (`3 ft`),
+ * `x in <unit>` and `x in %`, a postfix `%` (always a percentage in `lmc`; the remainder
+ * is `a mod b`) and `p% of x`.
+ */
+export const lmcParserExtensions: ParserExtensions = {
+  infix: { in: conversion, '%': percent, of: share, mod: modulo },
+  reserved: ['in', 'of', 'mod'],
+  adjacent(parser, left) {
+    const next = parser.peek();
+    if (next.kind !== 'name' || parser.isReserved(next)) return undefined;
+    if (!findUnit(next.text)) {
+      if (left.kind === 'number') parser.fail('E_NAME', `unknown unit "${next.text}"`, spanOfToken(next));
+      return undefined;
+    }
+    parser.next();
+    return extension('unit', [left], next.text, joinSpans(left.span, spanOfToken(next)));
+  },
+};
+
+function extension(name: string, children: Expression[], data: string | undefined, span: Span): Expression {
+  return { kind: 'extension', name, children, ...(data === undefined ? {} : { data }), span };
+}
+
+function amountOf(value: Value, span: Span, what: string) {
+  const amount = toAmount(value);
+  if (amount === undefined)
+    throw new ScriptFault('E_RUNTIME', `${what} needs a number, not ${typeOfValue(value)}`, span);
+  return amount;
+}
+
+function settle(result: AmountResult, span: Span): Value {
+  return result.ok ? fromAmount(result.value, span) : failAmount(result.error, span);
+}
+
+/** How the `lmc` extension nodes evaluate. */
+export const lmcExtensionCompilers: Readonly<Record<string, ExtensionCompiler>> = {
+  unit(node, compiler, scope) {
+    const operand = compiler.compile(node.children[0] as Expression, scope);
+    const unit = String(node.data);
+    const { span } = node;
+    return (frame, context) => {
+      const value = operand(frame, context);
+      if (typeof value !== 'number') {
+        throw new ScriptFault('E_RUNTIME', `a unit follows a number, not ${typeOfValue(value)}`, span);
+      }
+      return settle(makeQuantity(value, unit), span);
+    };
+  },
+  percent(node, compiler, scope) {
+    const operand = compiler.compile(node.children[0] as Expression, scope);
+    const { span } = node;
+    return (frame, context) => {
+      const value = operand(frame, context);
+      if (typeof value !== 'number')
+        throw new ScriptFault('E_RUNTIME', `"%" follows a number, not ${typeOfValue(value)}`, span);
+      return settle({ ok: true, value: { kind: 'percent', value } }, span);
+    };
+  },
+  convert(node, compiler, scope) {
+    const operand = compiler.compile(node.children[0] as Expression, scope);
+    const target = String(node.data);
+    const { span } = node;
+    return (frame, context) =>
+      settle(convertAmount(amountOf(operand(frame, context), span, '"in"'), target), span);
+  },
+  of(node, compiler, scope) {
+    const left = compiler.compile(node.children[0] as Expression, scope);
+    const right = compiler.compile(node.children[1] as Expression, scope);
+    const { span } = node;
+    return (frame, context) => {
+      const share = amountOf(left(frame, context), span, '"of"');
+      return settle(percentOf(share, amountOf(right(frame, context), span, '"of"')), span);
+    };
+  },
+};

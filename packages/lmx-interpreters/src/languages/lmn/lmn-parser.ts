@@ -1,0 +1,160 @@
+import type { Expression } from '../../core/ast.js';
+import { createScriptParser, type ScriptParser, spanOfToken } from '../../core/script-parser.js';
+import type { Diagnostic, Span } from '../../diagnostics.js';
+import type { QuietWindow } from './quiet-window.js';
+import { readQuietWindow } from './quiet-window.js';
+
+/** One `lmn` statement. */
+export type LmnStatement =
+  | {
+      kind: 'notify';
+      channel: string;
+      recipient: Expression;
+      subject: Expression;
+      body?: Expression;
+      when?: Expression;
+      span: Span;
+    }
+  | { kind: 'let'; name: string; value: Expression; span: Span }
+  | { kind: 'print'; values: Expression[]; span: Span }
+  | { kind: 'if'; condition: Expression; body: LmnStatement[]; otherwise?: LmnStatement[]; span: Span }
+  | { kind: 'for'; name: string; items: Expression; body: LmnStatement[]; span: Span };
+
+/** A parsed `lmn` script: its statements and its settings (quiet windows, digest size). */
+export interface LmnScript {
+  statements: LmnStatement[];
+  quiet: QuietWindow[];
+  digest?: { size: Expression; span: Span };
+  diagnostics: Diagnostic[];
+}
+
+/** The statement keywords of `lmn` (case-insensitive). */
+export const LMN_KEYWORDS: readonly string[] = [
+  'notify',
+  'to',
+  'subject',
+  'body',
+  'when',
+  'quiet',
+  'digest',
+  'let',
+  'print',
+  'if',
+  'else',
+  'end',
+  'for',
+  'in',
+];
+
+/**
+ * Parses an `lmn` script. `QUIET` and `DIGEST` are settings of the whole run wherever they
+ * stand; `DIGEST` may be given once.
+ *
+ * @example
+ * parseNotifications('QUIET 22:00-07:00\nNOTIFY email TO "ops@example.com" SUBJECT "Disk"').diagnostics; // []
+ */
+export function parseNotifications(source: string): LmnScript {
+  const parser = createScriptParser(source, { reserved: LMN_KEYWORDS });
+  const script: LmnScript = { statements: [], quiet: [], diagnostics: parser.diagnostics };
+  script.statements = parser.parseBlock((current) => parseStatement(current, source, script));
+  return script;
+}
+
+function parseStatement(parser: ScriptParser, source: string, script: LmnScript): LmnStatement | undefined {
+  const start = parser.peek();
+  const word = start.kind === 'name' ? start.text.toLowerCase() : '';
+  switch (word) {
+    case 'notify': {
+      parser.next();
+      const channel = parser.expectName('a channel (email, sms, chat, …) after NOTIFY').text;
+      parser.expectKeyword('to');
+      const recipient = parser.parseExpression();
+      parser.expectKeyword('subject');
+      const subject = parser.parseExpression();
+      const body = parser.matchKeyword('body') ? parser.parseExpression() : undefined;
+      const when = parser.matchKeyword('when') ? parser.parseExpression() : undefined;
+      endStatement(parser);
+      return {
+        kind: 'notify',
+        channel,
+        recipient,
+        subject,
+        ...(body ? { body } : {}),
+        ...(when ? { when } : {}),
+        span: parser.spanFrom(start),
+      };
+    }
+    case 'quiet': {
+      parser.next();
+      const first = parser.peek();
+      let text: string;
+      if (first.kind === 'string') {
+        text = (first.parts ?? []).map((part) => (part.kind === 'text' ? part.text : '')).join('');
+        parser.next();
+      } else {
+        // Written bare (22:00-07:00) the window lexes as numbers and punctuation: read its text.
+        let last = first;
+        while (!parser.atLineEnd()) last = parser.next();
+        text = source.slice(first.start, last.end);
+      }
+      const read = readQuietWindow(text.trim());
+      if (!read.ok) parser.fail('E_PARSE', read.message, parser.spanFrom(first));
+      script.quiet.push(read.window);
+      endStatement(parser);
+      return undefined;
+    }
+    case 'digest': {
+      parser.next();
+      if (script.digest) parser.fail('E_PARSE', 'DIGEST is set once per script', spanOfToken(start));
+      const size = parser.parseExpression();
+      endStatement(parser);
+      script.digest = { size, span: parser.spanFrom(start) };
+      return undefined;
+    }
+    case 'let': {
+      parser.next();
+      const name = parser.expectName('a variable name after "let"');
+      parser.expectPunct('=');
+      const value = parser.parseExpression();
+      endStatement(parser);
+      return { kind: 'let', name: name.text, value, span: parser.spanFrom(start) };
+    }
+    case 'print': {
+      parser.next();
+      const values = [parser.parseExpression()];
+      while (parser.matchPunct(',')) values.push(parser.parseExpression());
+      endStatement(parser);
+      return { kind: 'print', values, span: parser.spanFrom(start) };
+    }
+    case 'if': {
+      parser.next();
+      const condition = parser.parseExpression();
+      const body = parser.parseBlock((current) => parseStatement(current, source, script), ['else', 'end']);
+      const otherwise = parser.matchKeyword('else')
+        ? parser.parseBlock((current) => parseStatement(current, source, script), ['end'])
+        : undefined;
+      parser.expectKeyword('end');
+      endStatement(parser);
+      const span = parser.spanFrom(start);
+      return otherwise
+        ? { kind: 'if', condition, body, otherwise, span }
+        : { kind: 'if', condition, body, span };
+    }
+    case 'for': {
+      parser.next();
+      const name = parser.expectName('a loop variable after FOR');
+      parser.expectKeyword('in');
+      const items = parser.parseExpression();
+      const body = parser.parseBlock((current) => parseStatement(current, source, script), ['end']);
+      parser.expectKeyword('end');
+      endStatement(parser);
+      return { kind: 'for', name: name.text, items, body, span: parser.spanFrom(start) };
+    }
+  }
+  return parser.expected('NOTIFY, QUIET, DIGEST, LET, PRINT, IF or FOR', start);
+}
+
+function endStatement(parser: ScriptParser): void {
+  if (parser.isKeyword('end') || parser.isKeyword('else')) return;
+  parser.expectLineEnd();
+}

@@ -1,0 +1,257 @@
+import type { Expression } from '../../core/ast.js';
+import {
+  createExpressionCompiler,
+  type Evaluate,
+  type ExpressionCompiler,
+} from '../../core/compile-expression.js';
+import { formatValue } from '../../core/format-value.js';
+import type { RunContext } from '../../core/run-context.js';
+import { type Frame, Scope } from '../../core/scope.js';
+import { isTruthy, ScriptFunction, ScriptMap, typeOfValue, type Value } from '../../core/values.js';
+import type { Diagnostic, Span } from '../../diagnostics.js';
+import { ScriptFault } from '../../errors.js';
+import type { CompiledProgram } from '../../language.js';
+import type { LmxLambda, LmxStatement } from './lmx-ast.js';
+import { LMX_BUILTINS } from './lmx-builtins.js';
+
+/** How a statement ended: normally, or by break, continue or return (no exceptions). */
+const NORMAL = 0;
+const BREAK = 1;
+const CONTINUE = 2;
+const RETURN = 3;
+type Signal = 0 | 1 | 2 | 3;
+type Execute = (frame: LmxFrame, context: RunContext) => Signal;
+
+/** A frame that can carry a `return` value out of a function body. */
+interface LmxFrame extends Frame {
+  returned?: Value;
+}
+
+/**
+ * Compiles lmx statements to closures over slot-resolved frames. Declarations (`let`,
+ * loop variables, `fn`) are hoisted to their function, so functions may call each other
+ * in any order; unknown names are reported before the run starts.
+ *
+ * @example
+ * ```ts
+ * const { program, diagnostics } = compileLmx(parseLmx(source).statements);
+ * ```
+ */
+export function compileLmx(statements: LmxStatement[]): {
+  program: CompiledProgram;
+  diagnostics: Diagnostic[];
+} {
+  const lmx = new LmxCompiler();
+  const scope = new Scope();
+  const body = lmx.compileFunctionBody([], statements, scope);
+  const program: CompiledProgram = {
+    run(context) {
+      const frame: LmxFrame = scope.createFrame();
+      body(frame, context);
+      return frame.returned;
+    },
+  };
+  return { program, diagnostics: lmx.compiler.diagnostics };
+}
+
+class LmxCompiler {
+  readonly compiler: ExpressionCompiler = createExpressionCompiler({
+    builtins: LMX_BUILTINS,
+    extensions: {
+      lambda: (node, _compiler, scope) => this.compileLambda(node.data as LmxLambda, node.span, scope),
+    },
+  });
+
+  /** Declares params and hoisted names, then compiles; `fn` values are created on entry. */
+  compileFunctionBody(params: string[], statements: LmxStatement[], scope: Scope): Execute {
+    for (const param of params) scope.declare(param);
+    declareHoisted(statements, scope);
+    const functions = collectFunctions(statements).map((statement) => {
+      const index = scope.declare(statement.name);
+      const create = this.compileFunction(statement.name, statement.params, statement.body, scope);
+      return (frame: LmxFrame) => {
+        frame.slots[index] = create(frame);
+      };
+    });
+    const block = this.compileBlock(statements, scope);
+    if (functions.length === 0) return block;
+    return (frame, context) => {
+      for (const create of functions) create(frame);
+      return block(frame, context);
+    };
+  }
+
+  private compileFunction(
+    name: string,
+    params: string[],
+    body: LmxStatement[],
+    outer: Scope,
+  ): (closure: Frame) => ScriptFunction {
+    const scope = new Scope(outer);
+    const run = this.compileFunctionBody(params, body, scope);
+    return (closure) =>
+      new ScriptFunction(name, params.length, (args, context) => {
+        const frame: LmxFrame = { slots: new Array<Value | undefined>(scope.size), parent: closure };
+        for (let index = 0; index < args.length; index++) frame.slots[index] = args[index];
+        run(frame, context);
+        return frame.returned ?? null;
+      });
+  }
+
+  private compileLambda(lambda: LmxLambda, _span: Span, scope: Scope): Evaluate {
+    const create = this.compileFunction('fn', lambda.params, lambda.body, scope);
+    return (frame) => create(frame);
+  }
+
+  private compileBlock(statements: LmxStatement[], scope: Scope): Execute {
+    const compiled = statements
+      .filter((statement) => statement.kind !== 'fn')
+      .map((statement) => this.compileStatement(statement, scope));
+    if (compiled.length === 1) return compiled[0] as Execute;
+    return (frame, context) => {
+      for (let index = 0; index < compiled.length; index++) {
+        const signal = (compiled[index] as Execute)(frame, context);
+        if (signal !== NORMAL) return signal;
+      }
+      return NORMAL;
+    };
+  }
+
+  private compileStatement(statement: LmxStatement, scope: Scope): Execute {
+    const expression = (node: Expression): Evaluate => this.compiler.compile(node, scope);
+    switch (statement.kind) {
+      case 'let': {
+        const index = scope.declare(statement.name);
+        const value = expression(statement.value);
+        return (frame, context) => {
+          frame.slots[index] = value(frame, context);
+          return NORMAL;
+        };
+      }
+      case 'assign': {
+        const store = this.compiler.compileStore(statement.target, scope);
+        const value = expression(statement.value);
+        return (frame, context) => {
+          store(frame, context, value(frame, context));
+          return NORMAL;
+        };
+      }
+      case 'if': {
+        const branches = statement.branches.map((branch) => ({
+          condition: expression(branch.condition),
+          body: this.compileBlock(branch.body, scope),
+        }));
+        const otherwise = statement.otherwise ? this.compileBlock(statement.otherwise, scope) : undefined;
+        return (frame, context) => {
+          for (const branch of branches)
+            if (isTruthy(branch.condition(frame, context))) return branch.body(frame, context);
+          return otherwise ? otherwise(frame, context) : NORMAL;
+        };
+      }
+      case 'while': {
+        const condition = expression(statement.condition);
+        const body = this.compileBlock(statement.body, scope);
+        const { span } = statement;
+        return (frame, context) => {
+          for (;;) {
+            if (--context.stepsLeft < 0) context.failSteps(span);
+            if (!isTruthy(condition(frame, context))) return NORMAL;
+            const signal = body(frame, context);
+            if (signal === BREAK) return NORMAL;
+            if (signal === RETURN) return RETURN;
+          }
+        };
+      }
+      case 'for':
+        return this.compileFor(statement, scope);
+      case 'fn':
+        return () => NORMAL;
+      case 'return': {
+        const value = statement.value ? expression(statement.value) : () => null;
+        return (frame, context) => {
+          frame.returned = value(frame, context);
+          return RETURN;
+        };
+      }
+      case 'break':
+        return () => BREAK;
+      case 'continue':
+        return () => CONTINUE;
+      case 'print': {
+        const values = statement.values.map(expression);
+        const { span } = statement;
+        return (frame, context) => {
+          context.print(values.map((value) => formatValue(value(frame, context))).join(' '), span);
+          return NORMAL;
+        };
+      }
+      case 'expression': {
+        const value = expression(statement.expression);
+        return (frame, context) => {
+          value(frame, context);
+          return NORMAL;
+        };
+      }
+    }
+  }
+
+  private compileFor(statement: Extract<LmxStatement, { kind: 'for' }>, scope: Scope): Execute {
+    const index = scope.declare(statement.name);
+    const iterable = this.compiler.compile(statement.iterable, scope);
+    const body = this.compileBlock(statement.body, scope);
+    const { span } = statement;
+    return (frame, context) => {
+      const items = toItems(iterable(frame, context), span);
+      for (let position = 0; position < items.length; position++) {
+        if (--context.stepsLeft < 0) context.failSteps(span);
+        frame.slots[index] = items[position] as Value;
+        const signal = body(frame, context);
+        if (signal === BREAK) return NORMAL;
+        if (signal === RETURN) return RETURN;
+      }
+      return NORMAL;
+    };
+  }
+}
+
+function toItems(value: Value, span: Span): readonly Value[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') return Array.from(value);
+  if (value instanceof ScriptMap) return [...value.entries.keys()];
+  throw new ScriptFault(
+    'E_RUNTIME',
+    `cannot loop over ${typeOfValue(value)} (use a list, a string, a map or range(n))`,
+    span,
+  );
+}
+
+function declareHoisted(statements: readonly LmxStatement[], scope: Scope): void {
+  for (const statement of statements) {
+    switch (statement.kind) {
+      case 'let':
+      case 'for':
+      case 'fn':
+        scope.declare(statement.name);
+        break;
+    }
+    if (statement.kind === 'if') {
+      for (const branch of statement.branches) declareHoisted(branch.body, scope);
+      if (statement.otherwise) declareHoisted(statement.otherwise, scope);
+    } else if (statement.kind === 'while' || statement.kind === 'for') {
+      declareHoisted(statement.body, scope);
+    }
+  }
+}
+
+function collectFunctions(statements: readonly LmxStatement[]): Extract<LmxStatement, { kind: 'fn' }>[] {
+  const found: Extract<LmxStatement, { kind: 'fn' }>[] = [];
+  for (const statement of statements) {
+    if (statement.kind === 'fn') found.push(statement);
+    else if (statement.kind === 'if') {
+      for (const branch of statement.branches) found.push(...collectFunctions(branch.body));
+      if (statement.otherwise) found.push(...collectFunctions(statement.otherwise));
+    } else if (statement.kind === 'while' || statement.kind === 'for')
+      found.push(...collectFunctions(statement.body));
+  }
+  return found;
+}

@@ -1,0 +1,161 @@
+import type { Expression } from '../../core/ast.js';
+import { createScriptParser, type ScriptParser, spanOfToken } from '../../core/script-parser.js';
+import type { Token } from '../../core/tokens.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import { LMX_KEYWORDS, type LmxLambda, type LmxStatement } from './lmx-ast.js';
+
+/**
+ * Parses lmx source into statements, reporting every syntax error it can recover from.
+ *
+ * @example
+ * ```ts
+ * const { statements, diagnostics } = parseLmx('let x = 1\nprint x');
+ * ```
+ */
+export function parseLmx(source: string): { statements: LmxStatement[]; diagnostics: Diagnostic[] } {
+  const parser = createScriptParser(source, {
+    reserved: LMX_KEYWORDS.filter((word) => word !== 'fn'),
+    prefix: { fn: parseLambda },
+  });
+  const statements = parser.parseBlock(parseLmxStatement);
+  const stray = parser.peek();
+  if (!parser.gaveUp && !parser.atEnd())
+    parser.report('E_PARSE', `expected a statement but found "${stray.text}"`, spanOfToken(stray));
+  return { statements, diagnostics: parser.diagnostics };
+}
+
+/**
+ * Parses one lmx statement at the parser's position (for languages that embed lmx blocks).
+ *
+ * @example
+ * ```ts
+ * parser.parseBlock(parseLmxStatement, ['end']);
+ * ```
+ */
+export function parseLmxStatement(parser: ScriptParser): LmxStatement {
+  const start = parser.peek();
+  const word = start.kind === 'name' ? start.text.toLowerCase() : '';
+  switch (word) {
+    case 'let': {
+      parser.next();
+      const name = parser.expectName('a variable name after "let"');
+      parser.expectPunct('=');
+      const value = parser.parseExpression();
+      return { kind: 'let', name: name.text, value, span: parser.spanFrom(start) };
+    }
+    case 'if':
+      return parseIf(parser, start);
+    case 'while': {
+      parser.next();
+      const condition = parser.parseExpression();
+      const body = parseBody(parser, start);
+      return { kind: 'while', condition, body, span: parser.spanFrom(start) };
+    }
+    case 'for': {
+      parser.next();
+      const name = parser.expectName('a loop variable after "for"');
+      parser.expectKeyword('in');
+      const iterable = parser.parseExpression();
+      const body = parseBody(parser, start);
+      return { kind: 'for', name: name.text, iterable, body, span: parser.spanFrom(start) };
+    }
+    case 'fn':
+      if (parser.peek(1).kind === 'name') return parseFunction(parser, start);
+      break;
+    case 'return': {
+      parser.next();
+      const value = parser.atLineEnd() || parser.isKeyword('end') ? undefined : parser.parseExpression();
+      return value
+        ? { kind: 'return', value, span: parser.spanFrom(start) }
+        : { kind: 'return', span: parser.spanFrom(start) };
+    }
+    case 'break':
+    case 'continue':
+      parser.next();
+      return { kind: word, span: spanOfToken(start) };
+    case 'print': {
+      parser.next();
+      const values = [parser.parseExpression()];
+      while (parser.matchPunct(',')) values.push(parser.parseExpression());
+      return { kind: 'print', values, span: parser.spanFrom(start) };
+    }
+    case 'else':
+    case 'elif':
+    case 'end':
+    case 'in':
+      parser.expected('a statement', start);
+  }
+  const expression = parser.parseExpression();
+  if (parser.matchPunct('=')) {
+    const value = parser.parseExpression();
+    return { kind: 'assign', target: expression, value, span: parser.spanFrom(start) };
+  }
+  return { kind: 'expression', expression, span: parser.spanFrom(start) };
+}
+
+function parseIf(parser: ScriptParser, start: Token): LmxStatement {
+  parser.next();
+  const branches: { condition: Expression; body: LmxStatement[] }[] = [];
+  let otherwise: LmxStatement[] | undefined;
+  let condition = parser.parseExpression();
+  for (;;) {
+    const body = parser.parseBlock(parseLmxStatement, ['elif', 'else', 'end']);
+    branches.push({ condition, body });
+    if (parser.matchKeyword('elif')) {
+      condition = parser.parseExpression();
+      continue;
+    }
+    if (parser.matchKeyword('else')) {
+      if (parser.matchKeyword('if')) {
+        condition = parser.parseExpression();
+        continue;
+      }
+      otherwise = parser.parseBlock(parseLmxStatement, ['end']);
+    }
+    break;
+  }
+  expectEnd(parser, start);
+  const span = parser.spanFrom(start);
+  return otherwise ? { kind: 'if', branches, otherwise, span } : { kind: 'if', branches, span };
+}
+
+function parseFunction(parser: ScriptParser, start: Token): LmxStatement {
+  parser.next();
+  const name = parser.expectName('a function name after "fn"');
+  const params = parseParams(parser);
+  const body = parseBody(parser, start);
+  return { kind: 'fn', name: name.text, params, body, span: parser.spanFrom(start) };
+}
+
+function parseLambda(parser: ScriptParser, start: Token): Expression {
+  const params = parseParams(parser);
+  const body = parseBody(parser, start);
+  const data: LmxLambda = { params, body };
+  return { kind: 'extension', name: 'lambda', children: [], data, span: parser.spanFrom(start) };
+}
+
+function parseParams(parser: ScriptParser): string[] {
+  parser.expectPunct('(');
+  const params: string[] = [];
+  while (!parser.isPunct(')')) {
+    const param = parser.expectName('a parameter name');
+    if (params.includes(param.text))
+      parser.fail('E_PARSE', `parameter "${param.text}" is listed twice`, spanOfToken(param));
+    params.push(param.text);
+    if (!parser.matchPunct(',')) break;
+  }
+  if (!parser.isPunct(')')) parser.expected('"," or ")" in the parameter list');
+  parser.next();
+  return params;
+}
+
+function parseBody(parser: ScriptParser, start: Token): LmxStatement[] {
+  const body = parser.parseBlock(parseLmxStatement, ['end']);
+  expectEnd(parser, start);
+  return body;
+}
+
+function expectEnd(parser: ScriptParser, start: Token): void {
+  if (parser.matchKeyword('end')) return;
+  parser.expected(`"end" to close "${start.text}" from line ${start.line}`);
+}

@@ -1,0 +1,5 @@
+/** The host bridges a script may reach, by name. */
+export type BridgeName = 'tools' | 'install' | 'db' | 'ai' | 'adapters';
+
+/** Every bridge name, in catalogue order. */
+export const BRIDGE_NAMES: readonly BridgeName[] = ['tools', 'install', 'db', 'ai', 'adapters'];

@@ -1,0 +1,1 @@
+export { executeScript } from './execute-script.js';
