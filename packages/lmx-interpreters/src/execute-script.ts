@@ -1,6 +1,6 @@
 import { describeLanguages } from './availability.js';
 import { fromJson, toJson } from './core/convert.js';
-import { DEFAULT_LIMITS, resolveLimits } from './core/limits.js';
+import { DEFAULT_LIMITS, resolveLimits, type ScriptLimits } from './core/limits.js';
 import { type BridgeCaller, RunContext } from './core/run-context.js';
 import type { Value } from './core/values.js';
 import type { Diagnostic, ScriptError, ScriptErrorCode } from './diagnostics.js';
@@ -8,6 +8,10 @@ import { ScriptFault } from './errors.js';
 import type { LanguageDefinition } from './language.js';
 import { BUILT_LANGUAGES } from './languages/language-registry.js';
 import type { RunRequest, RunResult } from './run-result.js';
+
+const UNCAPPED: ScriptLimits = Object.fromEntries(
+  Object.keys(DEFAULT_LIMITS).map((key) => [key, Number.MAX_SAFE_INTEGER]),
+) as unknown as ScriptLimits;
 
 /** Options of an in-process execution. */
 export interface ExecuteOptions {
@@ -36,7 +40,8 @@ export function executeScript(request: RunRequest, options: ExecuteOptions = {})
     mode,
     durationMs: Math.round((now() - started) * 1000) / 1000,
   });
-  const limits = resolveLimits(request.limits, DEFAULT_LIMITS);
+  // In-process callers are the host itself: their limits are taken as given (no cap).
+  const limits = resolveLimits(request.limits, UNCAPPED, DEFAULT_LIMITS);
   const prepared = prepareRun(request, limits.sourceLength, options);
   if ('error' in prepared) return finish({ ok: false, output: [], error: prepared.error });
   let input: Value;

@@ -4,6 +4,7 @@ export type { CatalogueEntry } from './catalogue.js';
 export { isLanguageId, LANGUAGE_CATALOGUE } from './catalogue.js';
 export type { BinaryOperator, Expression, ExpressionKind, TemplateSegment } from './core/ast.js';
 export { joinSpans } from './core/ast.js';
+export { visitNames } from './core/ast-walk.js';
 export {
   expectInteger,
   expectList,
@@ -25,6 +26,8 @@ export type { Evaluate, ExpressionCompilerOptions, ExtensionCompiler } from './c
 export { callValue, createExpressionCompiler, ExpressionCompiler } from './core/compile-expression.js';
 export type { JsonValue } from './core/convert.js';
 export { fromJson, toJson } from './core/convert.js';
+export type { DependencyOrder } from './core/dependency-order.js';
+export { orderByDependencies } from './core/dependency-order.js';
 export { formatLiteral, formatValue } from './core/format-value.js';
 export type { LexOrigin, LexResult } from './core/lexer.js';
 export { lexScript } from './core/lexer.js';
@@ -70,6 +73,19 @@ export type { ExecuteOptions } from './execute-script.js';
 export { checkScript, executeScript, toScriptError } from './execute-script.js';
 export type { CompiledProgram, CompileResult, LanguageDefinition, LanguageId } from './language.js';
 export { BUILT_LANGUAGES, findLanguage } from './languages/language-registry.js';
+export type { AdaptersBridge } from './ports/adapters-bridge.js';
+export type { AiBridge, AiQuestion } from './ports/ai-bridge.js';
+export type { BridgeCallOptions } from './ports/bridge-call-options.js';
 export type { BridgeName } from './ports/bridge-name.js';
 export { BRIDGE_NAMES } from './ports/bridge-name.js';
+export type { DbBridge, DbQuery } from './ports/db-bridge.js';
+export type { InstallBridge } from './ports/install-bridge.js';
+export type { ScriptBridges } from './ports/script-bridges.js';
+export { BRIDGE_METHODS, BridgeError } from './ports/script-bridges.js';
+export type { ToolsBridge } from './ports/tools-bridge.js';
 export type { RunRequest, RunResult, RunUsage } from './run-result.js';
+export { closeSharedRunner, runScript } from './runtime/run-script.js';
+export type { ScriptRunner, ScriptRunnerOptions, ScriptRunRequest } from './runtime/script-runner.js';
+export { createScriptRunner } from './runtime/script-runner.js';
+export type { WorkerLocation } from './runtime/worker-location.js';
+export { locateWorker } from './runtime/worker-location.js';

@@ -1,0 +1,43 @@
+import type { AdaptersBridge } from './adapters-bridge.js';
+import type { AiBridge } from './ai-bridge.js';
+import type { BridgeName } from './bridge-name.js';
+import type { DbBridge } from './db-bridge.js';
+import type { InstallBridge } from './install-bridge.js';
+import type { ToolsBridge } from './tools-bridge.js';
+
+/** The bridges one run may reach; absent ones make the calls that need them refuse. */
+export interface ScriptBridges {
+  tools?: ToolsBridge;
+  install?: InstallBridge;
+  db?: DbBridge;
+  ai?: AiBridge;
+  adapters?: AdaptersBridge;
+}
+
+/**
+ * The methods a script may reach on each bridge. The host calls nothing else, so a
+ * script cannot name `constructor` or any other property of the bridge object.
+ */
+export const BRIDGE_METHODS: Readonly<Record<BridgeName, readonly string[]>> = {
+  tools: ['planes', 'discover', 'describe', 'use'],
+  install: ['describe', 'can', 'providers', 'list'],
+  db: ['query'],
+  ai: ['ask'],
+  adapters: ['call'],
+};
+
+/**
+ * A bridge failure whose message is meant for the script. Any other error a bridge throws
+ * reaches the script only as "the <name> bridge failed", so host details never leak.
+ *
+ * @example
+ * ```ts
+ * throw new BridgeError('no adapter "pages.nope"');
+ * ```
+ */
+export class BridgeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BridgeError';
+  }
+}

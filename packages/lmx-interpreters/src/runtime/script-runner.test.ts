@@ -1,0 +1,132 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { BridgeError } from '../ports/script-bridges.js';
+import { createScriptRunner } from './script-runner.js';
+
+const runner = createScriptRunner({
+  poolSize: 1,
+  maxWorkers: 3,
+  maxLimits: { steps: 1e12, listSize: 1e9, stringLength: 1e9, memoryMb: 48, timeMs: 10_000 },
+});
+afterAll(() => runner.close());
+
+describe('the sandboxed script runner', () => {
+  it('runs a script in a worker and reuses the warm worker for the next run', async () => {
+    const first = await runner.run({ mode: 'lmx', source: 'print 1 + 2' });
+    expect(first).toMatchObject({ ok: true, mode: 'lmx', output: ['3'] });
+    const started = runner.stats().started;
+    const second = await runner.run({ mode: 'lmy', source: 'a: 2\nb: a * 21', input: { unused: true } });
+    expect(second).toMatchObject({ ok: true, output: ['a: 2', 'b: 42'], value: { a: 2, b: 42 } });
+    expect(runner.stats().started).toBe(started);
+  });
+
+  it('terminates an endless loop at the wall-clock bound and never reuses that worker', async () => {
+    const discarded = runner.stats().discarded;
+    const result = await runner.run({
+      mode: 'lmx',
+      source: 'while true end',
+      limits: { timeMs: 300, steps: 1e12 },
+    });
+    expect(result.error).toMatchObject({ code: 'E_LIMIT_TIME', message: 'the run took longer than 300 ms' });
+    expect(runner.stats().discarded).toBe(discarded + 1);
+    expect((await runner.run({ mode: 'lmx', source: 'print "alive"' })).output).toEqual(['alive']);
+  });
+
+  it('discards a worker that hit a step limit', async () => {
+    const discarded = runner.stats().discarded;
+    const result = await runner.run({ mode: 'lmx', source: 'while true end', limits: { steps: 1000 } });
+    expect(result.error?.code).toBe('E_LIMIT_STEPS');
+    expect(runner.stats().discarded).toBe(discarded + 1);
+  });
+
+  it('ends a run that exhausts the worker heap with E_LIMIT_MEMORY', async () => {
+    const source = 'let keep = []\nlet s = "0123456789"\nwhile true push(keep, s + len(keep)) end';
+    const result = await runner.run({
+      mode: 'lmx',
+      source,
+      limits: { timeMs: 10_000, steps: 1e12, listSize: 1e9 },
+    });
+    expect(result.error?.code).toBe('E_LIMIT_MEMORY');
+    expect((await runner.run({ mode: 'lmx', source: 'print "next"' })).output).toEqual(['next']);
+  });
+
+  it('runs several scripts at once on several workers', async () => {
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => runner.run({ mode: 'lmm', source: `x = ${n}\nx * x` })),
+    );
+    expect(results.map((result) => result.output[1])).toEqual(['1', '4', '9', '16', '25']);
+  });
+
+  it('answers modes that cannot run without starting a worker', async () => {
+    expect((await runner.run({ mode: 'lmq', source: 'FROM x' })).error?.code).toBe('E_NOT_AVAILABLE');
+    expect((await runner.run({ mode: 'nope', source: '' })).error?.message).toMatch(
+      /there is no mode "nope"/,
+    );
+  });
+});
+
+describe('bridges through the runner', () => {
+  it('serves adapter() from the host by message passing', async () => {
+    const seen: unknown[] = [];
+    const result = await runner.run({
+      mode: 'lmx',
+      source: 'let kinds = adapter("activity-pages.listKinds", {})\nprint kinds.kinds[1]',
+      bridges: {
+        adapters: {
+          call: async (request) => {
+            seen.push(request);
+            return { kinds: ['maze', 'sudoku'] };
+          },
+        },
+      },
+    });
+    expect(result).toMatchObject({ ok: true, output: ['sudoku'] });
+    expect(seen).toEqual([{ name: 'activity-pages.listKinds', args: {} }]);
+  });
+
+  it('hides host error details unless the bridge means them for the script', async () => {
+    const failing = await runner.run({
+      mode: 'lmx',
+      source: 'adapter("x.y")',
+      bridges: { adapters: { call: async () => Promise.reject(new Error('password=hunter2 at db.ts:12')) } },
+    });
+    expect(failing.error).toMatchObject({ code: 'E_BRIDGE_FAILED', message: 'the "adapters" bridge failed' });
+    const meant = await runner.run({
+      mode: 'lmx',
+      source: 'adapter("x.y")',
+      bridges: { adapters: { call: async () => Promise.reject(new BridgeError('no adapter "x.y"')) } },
+    });
+    expect(meant.error).toMatchObject({ code: 'E_BRIDGE_FAILED', message: 'no adapter "x.y"' });
+  });
+
+  it('counts bridge calls against the limit', async () => {
+    const result = await runner.run({
+      mode: 'lmx',
+      source: 'for i in range(10) adapter("x.y") end',
+      limits: { bridgeCalls: 3 },
+      bridges: { adapters: { call: async () => 1 } },
+    });
+    expect(result.error?.code).toBe('E_LIMIT_CALLS');
+  });
+
+  it('aborts pending host work when a run ends while a bridge call is outstanding', async () => {
+    let aborted = false;
+    const result = await runner.run({
+      mode: 'lmx',
+      source: 'adapter("slow.call")',
+      limits: { timeMs: 400 },
+      bridges: {
+        adapters: {
+          call: (_request, { signal }) =>
+            new Promise((resolve) => {
+              signal.addEventListener('abort', () => {
+                aborted = true;
+                resolve(null);
+              });
+            }),
+        },
+      },
+    });
+    expect(result.error?.code).toBe('E_LIMIT_TIME');
+    expect(aborted).toBe(true);
+  });
+});

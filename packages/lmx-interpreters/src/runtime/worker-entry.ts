@@ -1,0 +1,31 @@
+import { parentPort } from 'node:worker_threads';
+import { executeScript } from '../execute-script.js';
+import type { RunMessage, WorkerMessage } from './protocol.js';
+import { createWorkerBridgeCaller } from './worker-bridge-caller.js';
+
+// The sandbox thread: runs one script per message with the in-process interpreter; the
+// host enforces wall-clock time (terminate) and memory (resourceLimits).
+const port = parentPort;
+if (port) {
+  port.on('message', (message: RunMessage) => {
+    if (message.type !== 'run') return;
+    const bridges =
+      message.bridgePort && message.signal
+        ? createWorkerBridgeCaller({
+            port: message.bridgePort,
+            signal: message.signal,
+            bridges: message.bridges,
+            deadline: message.deadline,
+          })
+        : undefined;
+    const result = executeScript(
+      { mode: message.mode, source: message.source, input: message.input, limits: message.limits },
+      bridges ? { bridges } : {},
+    );
+    message.bridgePort?.close();
+    const reply: WorkerMessage = { type: 'result', id: message.id, result };
+    port.postMessage(reply);
+  });
+  const ready: WorkerMessage = { type: 'ready' };
+  port.postMessage(ready);
+}
