@@ -15,7 +15,6 @@ export interface CatalogueEntry {
 }
 
 const PLANNED = 'not built yet: it comes with its bridge in a later release';
-const HOST = 'not built yet: host modes come in a later release (admin and SVC_LMX_HOST_MODES only)';
 
 /**
  * The sixteen modes, in the design sheet's order. Built languages are marked available by
@@ -111,34 +110,30 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
   {
     id: 'lms',
     title: 'Shell',
-    purpose: 'Run shell commands, time-bounded',
-    bridges: [],
+    purpose: 'Run commands on the host without a shell, time-bounded',
+    bridges: ['host'],
     hostMode: true,
-    notAvailable: HOST,
   },
   {
     id: 'lmk',
     title: 'Keyboard',
-    purpose: 'GUI input automation on an X display',
-    bridges: [],
+    purpose: 'Keyboard and pointer input on an X display',
+    bridges: ['host'],
     hostMode: true,
-    notAvailable: HOST,
   },
   {
     id: 'lmd',
     title: 'Desktop',
     purpose: 'Desktop windows: list, focus, screenshot',
-    bridges: [],
+    bridges: ['host'],
     hostMode: true,
-    notAvailable: HOST,
   },
   {
     id: 'lmnet',
     title: 'Network',
-    purpose: 'HTTP requests, DNS and port checks, bounded',
-    bridges: [],
+    purpose: 'HTTP requests, DNS and port checks towards allow-listed hosts, bounded',
+    bridges: ['host'],
     hostMode: true,
-    notAvailable: HOST,
   },
   {
     id: 'lmt',
@@ -146,7 +141,6 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Timers inside the run time bound: AFTER, EVERY, SLEEP',
     bridges: [],
     hostMode: true,
-    notAvailable: HOST,
   },
 ];
 

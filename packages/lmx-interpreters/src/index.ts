@@ -79,6 +79,7 @@ export type { BridgeCallOptions } from './ports/bridge-call-options.js';
 export type { BridgeName } from './ports/bridge-name.js';
 export { BRIDGE_NAMES } from './ports/bridge-name.js';
 export type { DbBridge, DbQuery } from './ports/db-bridge.js';
+export type { HostBridge, HostCommandAnswer, HostHttpAnswer, HostWindow } from './ports/host-bridge.js';
 export type { InstallBridge } from './ports/install-bridge.js';
 export type { ScriptBridges } from './ports/script-bridges.js';
 export { BRIDGE_METHODS, BridgeError } from './ports/script-bridges.js';

@@ -49,6 +49,8 @@ export class RunContext {
   stepsLeft: number;
   /** Current nesting of script function calls. */
   depth = 0;
+  /** When the run started (`performance.now()`), for timers that must stay inside `limits.timeMs`. */
+  readonly startedAt = performance.now();
   private outputChars = 0;
 
   constructor(options: RunContextOptions) {

@@ -1,8 +1,13 @@
 import type { LanguageDefinition } from '../language.js';
 import { lmcLanguage } from './lmc/lmc-language.js';
+import { lmdLanguage } from './lmd/lmd-language.js';
 import { lmgLanguage } from './lmg/lmg-language.js';
+import { lmkLanguage } from './lmk/lmk-language.js';
 import { lmmLanguage } from './lmm/lmm-language.js';
 import { lmnLanguage } from './lmn/lmn-language.js';
+import { lmnetLanguage } from './lmnet/lmnet-language.js';
+import { lmsLanguage } from './lms/lms-language.js';
+import { lmtLanguage } from './lmt/lmt-language.js';
 import { lmxLanguage } from './lmx/lmx-language.js';
 import { lmyLanguage } from './lmy/lmy-language.js';
 import { lmzLanguage } from './lmz/lmz-language.js';
@@ -25,6 +30,12 @@ export const BUILT_LANGUAGES: readonly LanguageDefinition[] = [
   lmzLanguage,
   lmnLanguage,
   lmgLanguage,
+  // The host modes: the server runs them only for an admin with SVC_LMX_HOST_MODES set.
+  lmsLanguage,
+  lmkLanguage,
+  lmdLanguage,
+  lmnetLanguage,
+  lmtLanguage,
 ];
 
 /**
