@@ -6,29 +6,28 @@ import type { Clock, Mailer } from '@svc/gate';
 import { createGate, systemClock } from '@svc/gate';
 import { createMemoryMailer } from '@svc/gate/testing';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { ACTIVITY_CAPABILITIES } from './activity/activity-capabilities.js';
 import { type ActivityOptions, createActivityServices } from './activity/create-activity-services.js';
-import { activityAdapter } from './adapters/activity-adapter.js';
-import {
-  type AdapterRegistry,
-  BUILT_IN_ADAPTERS,
-  createAdapterRegistry,
-} from './adapters/adapter-registry.js';
+import { capabilitiesRoutes } from './capabilities/capabilities-routes.js';
+import { createCapabilityRegistry } from './capabilities/capability-registry.js';
+import type { Capability } from './capabilities/capability-types.js';
+import { createConcurrencyLimiter } from './capabilities/concurrency-limiter.js';
+import { createGateCapabilityMeter } from './capabilities/gate-capability-meter.js';
+import './capabilities/fastify-capabilities.js';
 import type { ServerConfig } from './config.js';
 import { createDatabase, type Database } from './db/create-database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createDreamerServices, RUN_HEARTBEAT_MS } from './dreamer/create-dreamer-services.js';
-import { createDreamerAdapter } from './dreamer/dreamer-adapter.js';
+import { createDreamerCapabilities } from './dreamer/dreamer-capabilities.js';
 import { dreamerRoutes } from './dreamer/dreamer-routes.js';
 import { RUN_COLLECTION } from './dreamer/kysely-run-store.js';
 import { createModelProviderRegistry } from './dreamer/providers/model-provider-registry.js';
 import { installErrorHandling } from './errors/error-handler.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
-import { registerActivityTools } from './mcp/activity-tools.js';
-import { createDreamerTools } from './mcp/dreamer-tools.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { createStripePayments } from './payments/stripe-payments.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
-import { chargeRequest, installMeterRefunds } from './plugins/meter-guard.js';
+import { installMeterRefunds } from './plugins/meter-guard.js';
 import { openApiPlugin } from './plugins/openapi-plugin.js';
 import { activityRoutes } from './routes/activity-routes.js';
 import { adapterRoutes } from './routes/adapter-routes.js';
@@ -39,6 +38,7 @@ import { keyRoutes } from './routes/key-routes.js';
 import { membershipRoutes } from './routes/membership-routes.js';
 import { membershipWebhookRoutes } from './routes/membership-webhook.js';
 import { tokenRoutes } from './routes/token-routes.js';
+import { SPEC_CAPABILITIES } from './spec/spec-capabilities.js';
 
 /** What {@link buildServer} needs; everything but `config` has a production default. */
 export interface BuildServerOptions {
@@ -48,8 +48,8 @@ export interface BuildServerOptions {
   /** Outgoing mail; by default SMTP when `SMTP_URL` is set, else a development outbox kept in memory and readable by admins. */
   mailer?: Mailer;
   clock?: Clock;
-  /** Adapter functions reachable at `/api/adapters/{system}/{fn}`; by default the built-in ones, `activity-pages` and `dreamer`. */
-  adapters?: AdapterRegistry;
+  /** Capabilities registered after the built-in ones (`spec.*`, `activity-pages.*`, `dreamer.*`): reachable on every surface. */
+  capabilities?: readonly Capability[];
   /** The model providers the ideation pipeline calls; by default built from the `OPENAI_*` / `ANTHROPIC_*` configuration. */
   modelProviders?: ProviderRegistry;
   /** The activity area's export worker and file storage (tests turn the worker off or speed it up). */
@@ -175,6 +175,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     log: app.log,
     options: options.activity,
   });
+  // One per-user limiter: the registry and the dreamer's own run routes share its slots.
+  const concurrency = createConcurrencyLimiter();
   const dreamer = createDreamerServices({
     db: database.db,
     gate,
@@ -183,7 +185,23 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     log: app.log,
     stageTimeoutMs: config.dreamerStageTimeoutMs,
     instanceId: config.instanceId,
+    concurrency,
   });
+  const capabilities = createCapabilityRegistry({
+    policy: { access: gate.access, hostEnabled: false },
+    meter: createGateCapabilityMeter(gate, database.db),
+    now: () => (options.clock ?? systemClock).now(),
+    log: app.log,
+    concurrency,
+  });
+  const capabilityList = [
+    ...SPEC_CAPABILITIES,
+    ...ACTIVITY_CAPABILITIES,
+    ...createDreamerCapabilities(dreamer),
+    ...(options.capabilities ?? []),
+  ];
+  for (const capability of capabilityList) capabilities.register(capability);
+  app.decorate('capabilities', capabilities);
   const modelProviders = dreamer.providers.list();
   if (modelProviders.length === 0) {
     app.log.info('no model provider configured: ideation stages answer through the echo stub');
@@ -227,20 +245,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(tokenRoutes, { prefix: '/tokens' });
   await app.register(membershipRoutes, { prefix: '/membership', payments });
   await app.register(membershipWebhookRoutes, { prefix: '/membership', payments });
-  await app.register(adapterRoutes, {
-    prefix: '/api/adapters',
-    registry:
-      options.adapters ??
-      createAdapterRegistry([...BUILT_IN_ADAPTERS, activityAdapter, createDreamerAdapter(dreamer)]),
-    beforeCall: async ({ system, fn, request }) => {
-      await chargeRequest(request, `adapter:${system}.${fn}`);
-    },
-  });
-  await app.register(activityRoutes, { prefix: '/api/activity', activity });
+  await app.register(capabilitiesRoutes, { prefix: '/api/capabilities', registry: capabilities });
+  await app.register(adapterRoutes, { prefix: '/api/adapters', registry: capabilities });
+  await app.register(activityRoutes, { prefix: '/api/activity', activity, registry: capabilities });
   await app.register(dreamerRoutes, { prefix: '/api/dreamer', dreamer });
-  await app.register(mcpRoutes, {
-    prefix: '/mcp',
-    tools: [registerActivityTools, createDreamerTools(dreamer)],
-  });
+  await app.register(mcpRoutes, { prefix: '/mcp', registry: capabilities });
   return app;
 }

@@ -1,5 +1,15 @@
-export type { AdapterDefinition, AdapterFunction, AdapterRegistry } from './adapters/adapter-registry.js';
-export { createAdapterRegistry } from './adapters/adapter-registry.js';
+export type { CapabilityRegistry } from './capabilities/capability-registry.js';
+export { createCapabilityRegistry } from './capabilities/capability-registry.js';
+export type {
+  Capability,
+  CapabilityContext,
+  CapabilityPolicy,
+  CapabilitySurface,
+  JsonSchema,
+  Plane,
+} from './capabilities/capability-types.js';
+export { defineCapability } from './capabilities/capability-types.js';
+export { CapabilityError } from './capabilities/capability-error.js';
 export type { BuildServerOptions } from './build-server.js';
 export { buildServer } from './build-server.js';
 export type { ServerConfig } from './config.js';

@@ -1,13 +1,18 @@
 import { gateMigrations } from '@svc/gate';
 import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
 import { activityMigrations } from '../activity/activity-migrations.js';
+import { capabilityMigrations } from '../capabilities/capability-migrations.js';
 
 /**
  * Every migration the server runs, by name; names sort in the order they apply. The gate's
  * (`0001_…`) and the server's own (`0100_…`) are independent sets, so the migrator allows a new
  * gate migration to apply after a server migration that sorts later.
  */
-export const serverMigrations: Record<string, Migration> = { ...gateMigrations, ...activityMigrations };
+export const serverMigrations: Record<string, Migration> = {
+  ...gateMigrations,
+  ...activityMigrations,
+  ...capabilityMigrations,
+};
 
 /**
  * Brings the schema to the latest version. Versions are recorded in Kysely's migration table,

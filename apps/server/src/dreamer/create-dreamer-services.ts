@@ -10,16 +10,19 @@ import {
 import type { Clock, Gate, GateDatabase, MeterCharge, RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type ConcurrencyLimiter, createConcurrencyLimiter } from '../capabilities/concurrency-limiter.js';
 import { statusOf } from '../errors/status-table.js';
-import { DreamerServerError, toDreamerErrorPayload } from './dreamer-errors.js';
+import { toDreamerErrorPayload } from './dreamer-errors.js';
 import { createKyselyRunStore, markStaleRuns } from './kysely-run-store.js';
 
 /** The meter resource every run is priced by (a `meter_rules` document; none means free). */
 export const DREAM_RUN_RESOURCE = 'feature:dreamer.run';
 /** The membership feature a run needs (admins bypass). */
 export const DREAM_FEATURE = 'intelligence';
-/** Runs one user may have in flight at once on this server process. */
+/** Runs one user may have in flight at once on this server process, whatever the surface. */
 export const MAX_CONCURRENT_RUNS_PER_USER = 3;
+/** The capability id of a run: its concurrency slots are shared by the routes and every surface. */
+export const DREAM_CAPABILITY_ID = 'dreamer.dream';
 /** How often a run waiting on a model refreshes its record's `updatedAt`. */
 export const RUN_HEARTBEAT_MS = 30_000;
 /** A `running` record silent this long belongs to a dead process: three missed heartbeats. */
@@ -33,16 +36,16 @@ export interface RunSlot {
 /** The dreamer as the server's surfaces (HTTP, adapter, MCP) use it. */
 export interface DreamerServices {
   providers: ProviderRegistry;
-  /** Takes one of `user`'s concurrent-run slots; `DREAM_TOO_MANY_RUNS` (429) when none is free. */
+  /** Takes one of `user`'s concurrent-run slots; `CAP_TOO_MANY_CONCURRENT` (429) when none is free. */
   reserveSlot(user: RequestUser): RunSlot;
   /** Runs for `user` (the caller has checked membership, holds a slot and has paid). */
   run(user: RequestUser, args: RunArguments, options?: RunOptions): Promise<RunResult>;
   /**
-   * The whole admission for surfaces without HTTP guards (adapter, MCP): membership, the
-   * arguments, a slot, the `feature:dreamer.run` charge, the run, and a refund when the run
-   * failed on the server's side. A refused request never pays.
+   * A run as the `dreamer.dream` capability makes it (the registry has checked the policy and
+   * holds the slot): the arguments, the `feature:dreamer.run` charge, the run, and a refund
+   * when the run failed on the server's side.
    */
-  runAdmitted(user: RequestUser, args: RunArguments, options?: RunOptions): Promise<RunResult>;
+  runPriced(user: RequestUser, args: RunArguments, options?: RunOptions): Promise<RunResult>;
   /** True when a failure with this error should give the run's charge back (a 5xx-class failure). */
   isRefundable(error: unknown): boolean;
   /**
@@ -78,7 +81,7 @@ function yieldingAtCheckpoints(store: RunStore): RunStore {
  *
  * @example
  * const dreamer = createDreamerServices({ db, gate, providers, clock, log });
- * await dreamer.runAdmitted(user, { topic: 'tools for beekeepers' });
+ * await dreamer.runPriced(user, { topic: 'tools for beekeepers' });
  */
 export function createDreamerServices(options: {
   db: Kysely<GateDatabase>;
@@ -90,34 +93,18 @@ export function createDreamerServices(options: {
   stageTimeoutMs: number;
   /** This server process's stable name (`SVC_INSTANCE_ID`), stored on the runs it executes. */
   instanceId: string;
+  /** The per-user limiter of the capability registry, so routes and capabilities share the slots. */
+  concurrency?: ConcurrencyLimiter;
 }): DreamerServices {
   const { db, providers, clock, log } = options;
   // Annotated: TypeScript calls assertion methods only through explicitly typed names.
   const gate: Gate = options.gate;
   const coreClock = { now: () => new Date(clock.now()) };
-  const inFlight = new Map<string, number>();
+  const concurrency = options.concurrency ?? createConcurrencyLimiter();
   const controllers = new Set<AbortController>();
 
   function reserveSlot(user: RequestUser): RunSlot {
-    const held = inFlight.get(user.id) ?? 0;
-    if (held >= MAX_CONCURRENT_RUNS_PER_USER) {
-      throw new DreamerServerError(
-        'DREAM_TOO_MANY_RUNS',
-        `You already have ${held} runs in progress; wait for one to finish.`,
-        { limit: MAX_CONCURRENT_RUNS_PER_USER },
-      );
-    }
-    inFlight.set(user.id, held + 1);
-    let released = false;
-    return {
-      release() {
-        if (released) return;
-        released = true;
-        const left = (inFlight.get(user.id) ?? 1) - 1;
-        if (left <= 0) inFlight.delete(user.id);
-        else inFlight.set(user.id, left);
-      },
-    };
+    return concurrency.acquire(DREAM_CAPABILITY_ID, user.id, MAX_CONCURRENT_RUNS_PER_USER);
   }
 
   async function run(user: RequestUser, args: RunArguments, runOptions: RunOptions = {}): Promise<RunResult> {
@@ -161,28 +148,18 @@ export function createDreamerServices(options: {
     return payload === undefined || statusOf(payload.code) >= 500;
   }
 
-  async function runAdmitted(
-    user: RequestUser,
-    args: RunArguments,
-    runOptions: RunOptions = {},
-  ): Promise<RunResult> {
-    gate.access.requireMembership(user, DREAM_FEATURE);
+  async function runPriced(user: RequestUser, args: RunArguments, runOptions: RunOptions = {}): Promise<RunResult> {
     checkRunArguments(args);
-    const slot = reserveSlot(user);
+    const charge: MeterCharge = await gate.meter.charge({ user, resource: DREAM_RUN_RESOURCE });
     try {
-      const charge: MeterCharge = await gate.meter.charge({ user, resource: DREAM_RUN_RESOURCE });
-      try {
-        return await run(user, args, runOptions);
-      } catch (error) {
-        if (charge.charged > 0 && isRefundable(error)) {
-          await gate.meter.refund(charge).catch((refundError: unknown) => {
-            log.error({ err: refundError, charge }, 'meter refund failed');
-          });
-        }
-        throw error;
+      return await run(user, args, runOptions);
+    } catch (error) {
+      if (charge.charged > 0 && isRefundable(error)) {
+        await gate.meter.refund(charge).catch((refundError: unknown) => {
+          log.error({ err: refundError, charge }, 'meter refund failed');
+        });
       }
-    } finally {
-      slot.release();
+      throw error;
     }
   }
 
@@ -190,7 +167,7 @@ export function createDreamerServices(options: {
     providers,
     reserveSlot,
     run,
-    runAdmitted,
+    runPriced,
     isRefundable,
     recoverStaleRuns: ({ atStart = false } = {}) => {
       const now = coreClock.now();

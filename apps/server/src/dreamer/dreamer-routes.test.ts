@@ -355,7 +355,7 @@ describe.each(testDatabaseTargets())('the dreamer routes on $name', (target) => 
     await priceResource(server.app, server.adminCookie, 'feature:dreamer.run', 5);
     const fourth = await run(member.cookie, { topic: 'slow' });
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json().error).toMatchObject({ code: 'DREAM_TOO_MANY_RUNS', details: { limit: 3 } });
+    expect(fourth.json().error).toMatchObject({ code: 'CAP_TOO_MANY_CONCURRENT', details: { limit: 3 } });
     await server.app.database.db.deleteFrom('documents').where('collection', '=', 'meter_rules').execute();
     // Hanging up aborts the three runs: their records end aborted and their slots free up.
     for (const client of clients) client.abort();

@@ -1,5 +1,6 @@
 import { isGateError } from '@svc/gate';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isCapabilityError } from '../capabilities/capability-error.js';
 import { toDreamerErrorPayload } from '../dreamer/dreamer-errors.js';
 import { statusOf } from './status-table.js';
 
@@ -31,6 +32,11 @@ function fastifyCode(error: FastifyError): string | undefined {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (isGateError(error)) {
+      const body: ErrorBody = { error: { code: error.code, message: error.message } };
+      if (error.details) body.error.details = error.details;
+      return send(reply, statusOf(error.code), body);
+    }
+    if (isCapabilityError(error)) {
       const body: ErrorBody = { error: { code: error.code, message: error.message } };
       if (error.details) body.error.details = error.details;
       return send(reply, statusOf(error.code), body);

@@ -2,8 +2,7 @@ import type { ActivityErrorCode } from '@svc/activity-core';
 import type { DreamErrorCode } from '@svc/dreamer-core';
 import type { GateErrorCode } from '@svc/gate';
 import type { ActivityServerErrorCode } from '../activity/activity-errors.js';
-import type { AdapterErrorCode } from '../adapters/adapter-error.js';
-import type { DreamerServerErrorCode } from '../dreamer/dreamer-errors.js';
+import type { CapabilityErrorCode } from '../capabilities/capability-error.js';
 
 /** Codes the server raises itself (validation of routes, unknown routes, internal failures). */
 export type ServerErrorCode =
@@ -23,11 +22,10 @@ export type ServerErrorCode =
 export const STATUS_BY_CODE: Record<
   | GateErrorCode
   | ServerErrorCode
-  | AdapterErrorCode
+  | CapabilityErrorCode
   | ActivityErrorCode
   | ActivityServerErrorCode
-  | DreamErrorCode
-  | DreamerServerErrorCode,
+  | DreamErrorCode,
   number
 > = {
   GATE_INVALID_INPUT: 400,
@@ -59,10 +57,14 @@ export const STATUS_BY_CODE: Record<
   SERVER_RATE_LIMITED: 429,
   SERVER_NOT_READY: 503,
   SERVER_INTERNAL: 500,
-  ADAPTER_INVALID_ARGS: 400,
-  ADAPTER_NOT_FOUND: 404,
-  ADAPTER_NOT_CONFIGURED: 501,
-  ADAPTER_UPSTREAM_FAILED: 502,
+  CAP_INVALID_ARGS: 400,
+  CAP_NOT_FOUND: 404,
+  CAP_TOO_MANY_CONCURRENT: 429,
+  // The caller went away or cancelled (nginx's 499); nobody reads this status, logs do.
+  CAP_ABORTED: 499,
+  CAP_NOT_CONFIGURED: 501,
+  CAP_UPSTREAM_FAILED: 502,
+  CAP_TIMEOUT: 504,
   // A kind is a body field, not a resource in the URL: an unknown one is bad input, like any other.
   ACT_UNKNOWN_KIND: 400,
   ACT_INVALID_INPUT: 400,
@@ -77,7 +79,6 @@ export const STATUS_BY_CODE: Record<
   DREAM_RUN_NOT_FOUND: 404,
   // The run finished or is still running: a state conflict, not bad input.
   DREAM_RUN_NOT_RESUMABLE: 409,
-  DREAM_TOO_MANY_RUNS: 429,
   // The client closed the connection (nginx's 499); nobody reads this status, logs do.
   DREAM_ABORTED: 499,
   DREAM_STORE_FAILED: 500,

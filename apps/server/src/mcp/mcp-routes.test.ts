@@ -84,18 +84,23 @@ describe.each(testDatabaseTargets())('the MCP endpoint over a real port on $name
   });
 
   it.each(['legacy', 'auto'] as const)(
-    'lists the five activity tools and dream with their input schemas (%s negotiation)',
+    'lists what the caller may use, with the registry input schemas (%s negotiation)',
     async (era) => {
       const client = await connect(undefined, era);
       const { tools } = await client.listTools();
+      // Anonymous callers: only the capabilities whose policy lets anyone in.
       expect(tools.map((tool) => tool.name).sort()).toEqual([
-        'buildBook',
-        'dream',
+        'dreamer.validatePipeline',
         'generatePage',
         'listKinds',
         'printPage',
         'validatePage',
       ]);
+      const asMember = (await (await connect(memberKey, era)).listTools()).tools.map((tool) => tool.name);
+      expect(asMember).toEqual(expect.arrayContaining(['buildBook', 'spec.validate']));
+      expect(asMember).not.toContain('dream');
+      const asAdmin = (await (await connect(adminKey, era)).listTools()).tools.map((tool) => tool.name);
+      expect(asAdmin).toEqual(expect.arrayContaining(['buildBook', 'dream', 'generatePage', 'spec.diff']));
       const generate = tools.find((tool) => tool.name === 'generatePage');
       expect(generate?.inputSchema).toMatchObject({
         type: 'object',

@@ -1,17 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import serverPackage from '../../package.json' with { type: 'json' };
+import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import { errorResponseSchema } from '../errors/error-body.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
+import { createMcpCapabilityServer, type McpCaller } from './mcp-capability-server.js';
 import { assertMcpRequestAllowed } from './mcp-request-guard.js';
-import type { McpToolContext, McpToolModule } from './mcp-tools.js';
 
 /** Options of {@link mcpRoutes}. */
 export interface McpRoutesOptions {
-  /** The tool modules every per-request server registers, in order. */
-  tools: readonly McpToolModule[];
+  /** The capabilities the endpoint lists and calls (filtered per caller by their policies). */
+  registry: CapabilityRegistry;
 }
 
 /** MCP requests per client IP per minute: each tool call is one request. */
@@ -26,7 +26,7 @@ const mcpSchema = (method: 'POST' | 'GET' | 'DELETE') =>
     tags: ['mcp'],
     summary:
       method === 'POST'
-        ? 'MCP Streamable HTTP endpoint: one JSON-RPC message per request (tools listKinds, generatePage, validatePage, printPage, buildBook, dream)'
+        ? 'MCP Streamable HTTP endpoint: one JSON-RPC message per request (the capabilities the caller may use, as tools: listKinds, generatePage, validatePage, printPage, buildBook, dream, …)'
         : `MCP Streamable HTTP ${method} (stateless server: answered 405 for 2025-era clients)`,
     ...(method === 'POST'
       ? { body: { description: 'A JSON-RPC 2.0 message (MCP 2025-03-26 to 2026-07-28).' } }
@@ -57,26 +57,26 @@ const mcpSchema = (method: 'POST' | 'GET' | 'DELETE') =>
 
 /**
  * The server's MCP endpoint at `/mcp` (register with prefix `/mcp`): MCP Streamable HTTP through
- * the official SDK, stateless — a fresh `McpServer` per request with every tool module
- * registered for that request's caller. It serves both the 2026-07-28 per-request protocol and
- * 2025-era clients (their stateless fallback). The caller is `request.user` as on every route
- * (session cookie or API key); tools decide what needs an account. Host and cross-site browser
- * requests are checked first (403 in the one error shape), then the SDK owns the response.
+ * the official SDK, stateless — a fresh server per request over the capability registry, for
+ * that request's caller. It serves both the 2026-07-28 per-request protocol and 2025-era
+ * clients (their stateless fallback). The caller is `request.user` as on every route (session
+ * cookie or API key); each capability's policy decides what it needs, and `tools/list` shows
+ * only what passes. Host and cross-site browser requests are checked first (403 in the one
+ * error shape), then the SDK owns the response.
  *
  * @example
- * await app.register(mcpRoutes, { prefix: '/mcp', tools: [registerActivityTools] });
+ * await app.register(mcpRoutes, { prefix: '/mcp', registry });
  */
 export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, options) => {
   // The SDK builds each request's server inside the request's own async flow, so the caller is
   // carried there without passing it through the SDK's types.
-  const requestContext = new AsyncLocalStorage<McpToolContext>();
+  const requestContext = new AsyncLocalStorage<McpCaller>();
   const handler = createMcpHandler(
-    () => {
-      const context = requestContext.getStore() ?? { user: null, app, log: app.log };
-      const server = new McpServer({ name: 'svc', version: serverPackage.version });
-      for (const register of options.tools) register(server, context);
-      return server;
-    },
+    () =>
+      createMcpCapabilityServer(
+        options.registry,
+        requestContext.getStore() ?? { user: null, client: 'unknown', log: app.log },
+      ),
     { onerror: (error) => app.log.warn({ err: error }, 'mcp request refused or failed') },
   );
   const serve = toNodeHandler(handler, {
@@ -90,7 +90,7 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, optio
     reply.hijack();
     // Hijacked replies skip Fastify's hooks, so the request id header is set on the raw response.
     reply.raw.setHeader('x-request-id', request.id);
-    const context: McpToolContext = { user: request.user, app, log: request.log };
+    const context: McpCaller = { user: request.user, client: request.ip, log: request.log };
     await requestContext.run(context, () => serve(request.raw, reply.raw, request.body));
   }
 

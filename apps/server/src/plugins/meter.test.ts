@@ -1,8 +1,8 @@
 import { createMeter, createWalletService, resolveGateConfig, systemClock } from '@svc/gate';
 import { createMemoryMailer } from '@svc/gate/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdapterError } from '../adapters/adapter-error.js';
-import { createAdapterRegistry, defineAdapterFunction } from '../adapters/adapter-registry.js';
+import { CapabilityError } from '../capabilities/capability-error.js';
+import { defineCapability } from '../capabilities/capability-types.js';
 import { migrateToLatest } from '../db/migrate.js';
 import {
   createServerWithRoutes,
@@ -18,52 +18,38 @@ import { meterGuard } from './meter-guard.js';
 
 let runs = 0;
 
-/** Adapter functions that count their runs, and fail in the ways a metered call can. */
-const registry = createAdapterRegistry([
-  {
-    system: 'paid',
-    description: 'Priced test functions.',
-    functions: {
-      work: defineAdapterFunction<Record<string, never>>({
-        description: 'Succeeds.',
-        argsSchema: { type: 'object' },
-        run: async () => {
-          runs += 1;
-          return { done: true };
-        },
-      }),
-      crash: defineAdapterFunction<Record<string, never>>({
-        description: 'Throws.',
-        argsSchema: { type: 'object' },
-        run: async () => {
-          runs += 1;
-          throw new Error('adapter blew up');
-        },
-      }),
-      upstream: defineAdapterFunction<Record<string, never>>({
-        description: 'Upstream failure.',
-        argsSchema: { type: 'object' },
-        run: async () => {
-          runs += 1;
-          throw new AdapterError('ADAPTER_UPSTREAM_FAILED', 'No answer.');
-        },
-      }),
-      free: defineAdapterFunction<Record<string, never>>({
-        description: 'No rule prices it.',
-        argsSchema: { type: 'object' },
-        run: async () => ({ free: true }),
-      }),
-      broken: defineAdapterFunction<Record<string, never>>({
-        description: 'Its rule has no valid cost.',
-        argsSchema: { type: 'object' },
-        run: async () => {
-          runs += 1;
-          return {};
-        },
-      }),
-    },
-  },
-]);
+/** Priced test capabilities that count their runs, and fail in the ways a metered call can. */
+function paid(fn: string, run: () => Promise<unknown>) {
+  return defineCapability<Record<string, never>, unknown>({
+    id: `paid.${fn}`,
+    plane: 'adapter',
+    title: fn,
+    description: `${fn} (a priced test capability).`,
+    input: { type: 'object' },
+    policy: { access: 'account', meter: `tool:paid.${fn}` },
+    run,
+  });
+}
+
+const capabilities = [
+  paid('work', async () => {
+    runs += 1;
+    return { done: true };
+  }),
+  paid('crash', async () => {
+    runs += 1;
+    throw new Error('adapter blew up');
+  }),
+  paid('upstream', async () => {
+    runs += 1;
+    throw new CapabilityError('CAP_UPSTREAM_FAILED', 'No answer.');
+  }),
+  paid('free', async () => ({ free: true })),
+  paid('broken', async () => {
+    runs += 1;
+    return {};
+  }),
+];
 
 describe.each(testDatabaseTargets())('meter guard on $name', (target) => {
   let server: Pick<TestServer, 'app' | 'database' | 'close'>;
@@ -86,15 +72,15 @@ describe.each(testDatabaseTargets())('meter guard on $name', (target) => {
           },
         );
       },
-      { adapters: registry },
+      { capabilities },
     );
     adminCookie = await logInAdmin(server.app);
     developer = await signUpWithRoles(server.app, `dev-${target.name}@example.com`, ['developer']);
     const rules = [
-      { resource: 'adapter:paid.work', cost: 7 },
-      { resource: 'adapter:paid.crash', cost: 5 },
-      { resource: 'adapter:paid.upstream', cost: 4 },
-      { resource: 'adapter:paid.broken', cost: -1 },
+      { resource: 'tool:paid.work', cost: 7 },
+      { resource: 'tool:paid.crash', cost: 5 },
+      { resource: 'tool:paid.upstream', cost: 4 },
+      { resource: 'tool:paid.broken', cost: -1 },
       { resource: 'test:ok', cost: 2 },
       { resource: 'test:fail', cost: 3 },
     ];
@@ -124,7 +110,7 @@ describe.each(testDatabaseTargets())('meter guard on $name', (target) => {
       method: 'POST',
       url: '/db/meter_rules',
       headers: { cookie: developer.cookie },
-      payload: { resource: 'adapter:paid.work', cost: 0 },
+      payload: { resource: 'tool:paid.work', cost: 0 },
     });
     expect(response.statusCode).toBe(403);
   });
@@ -140,7 +126,7 @@ describe.each(testDatabaseTargets())('meter guard on $name', (target) => {
     expect(history.entries[0]).toMatchObject({
       amount: -7,
       kind: 'spend',
-      reason: 'meter:adapter:paid.work',
+      reason: 'meter:tool:paid.work',
     });
   });
 
@@ -236,6 +222,6 @@ describe.each(testDatabaseTargets())('meter guard on $name', (target) => {
     };
     const meter = createMeter({ db: database.db, wallet: createWalletService(deps) });
     await database.destroy();
-    await expect(meter.charge({ user: { id: 'someone' }, resource: 'adapter:paid.work' })).rejects.toThrow();
+    await expect(meter.charge({ user: { id: 'someone' }, resource: 'tool:paid.work' })).rejects.toThrow();
   });
 });

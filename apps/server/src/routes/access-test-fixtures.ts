@@ -1,6 +1,6 @@
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { AdapterRegistry } from '../adapters/adapter-registry.js';
+import type { Capability } from '../capabilities/capability-types.js';
 import { buildServer } from '../build-server.js';
 import { loadConfig } from '../config.js';
 import type { TestDatabaseTarget } from '../testing/test-databases.js';
@@ -32,7 +32,7 @@ export interface SignedInUser {
 export async function createServerWithRoutes(
   target: TestDatabaseTarget,
   addRoutes: (app: FastifyInstance) => void | Promise<void>,
-  extra: { adapters?: AdapterRegistry } = {},
+  extra: { capabilities?: readonly Capability[] } = {},
 ): Promise<Pick<TestServer, 'app' | 'database' | 'close'>> {
   const config = loadConfig({ NODE_ENV: 'test', SVC_PASSWORD_COST: '12', ...FIXTURE_ENV });
   const database = await target.open();

@@ -1,30 +1,21 @@
-import { TRIMS } from '@svc/activity-core';
+import {
+  DOC_SCHEMA as DOC,
+  GENERATE_PAGE_INPUT,
+  KIND_SCHEMA as KIND,
+  PRINT_PAGE_INPUT,
+  SEED_SCHEMA,
+  TRIM_ENUM,
+} from '../activity/activity-capability-schemas.js';
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
 import { documentSchema } from './data-route-schemas.js';
 
-/** The trim names, for `enum`s. */
-export const TRIM_ENUM = Object.keys(TRIMS);
+// The request bodies of generate and print are the capabilities' input schemas, defined once.
+export { TRIM_ENUM };
+export const SEED = SEED_SCHEMA;
 
 /** Public routes accept a credential but need none. */
 const OPTIONAL_SECURITY = [{}, ...AUTHENTICATED_SECURITY];
-
-const KIND = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 40,
-  description: 'A kind from GET /api/activity/kinds.',
-};
-/** Text or a number (`anyOf`, so Ajv's strict mode accepts it; a number may arrive as its text, the same seed). */
-export const SEED = {
-  anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }],
-  description: 'The same seed and input give the same page; random when absent.',
-};
-const DOC = {
-  type: 'object',
-  additionalProperties: true,
-  description: 'The page as generatePage made it (`page.doc`).',
-};
 
 const inputFieldSchema = {
   type: 'object',
@@ -82,16 +73,7 @@ export const generateSchema = {
   security: OPTIONAL_SECURITY,
   tags: ['activity'],
   summary: 'Generate a puzzle page (sudoku, wordsearch and maze need no account; the other kinds do)',
-  body: {
-    type: 'object',
-    required: ['kind'],
-    additionalProperties: false,
-    properties: {
-      kind: KIND,
-      input: { type: 'object', additionalProperties: true, description: "The kind's input keys." },
-      seed: SEED,
-    },
-  },
+  body: GENERATE_PAGE_INPUT,
   response: {
     200: { type: 'object', required: ['page'], properties: { page: generatedPageSchema } },
     400: errorResponseSchema,
@@ -107,24 +89,7 @@ export const printSchema = {
   summary: 'Print a page as a standalone HTML document (watermarked without a membership)',
   description:
     'Inline CSS and SVG, CSS @page sized to the trim. Callers without an active membership (anonymous callers included; admins never) get a visible "Preview — svc free" watermark.',
-  body: {
-    type: 'object',
-    required: ['kind', 'doc', 'trim'],
-    additionalProperties: false,
-    properties: {
-      kind: KIND,
-      doc: DOC,
-      trim: { type: 'string', enum: TRIM_ENUM },
-      key: { type: 'boolean', default: false, description: 'Print the answer key.' },
-      largePrint: { type: 'boolean', default: false, description: 'Grid text at least 18 pt.' },
-      title: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 120,
-        description: "The heading (default: the kind's title).",
-      },
-    },
-  },
+  body: PRINT_PAGE_INPUT,
   response: {
     200: {
       description: 'The HTML document.',

@@ -1,24 +1,20 @@
-import {
-  ActivityError,
-  type GeneratePageArgs,
-  listKinds,
-  type TrimName,
-  validatePage,
-} from '@svc/activity-core';
-import type { FastifyPluginAsync } from 'fastify';
-import { generatePageFor, printPageFor } from '../activity/activity-actions.js';
+import { ActivityError, type PrintPageResult, validatePage } from '@svc/activity-core';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { toActivityErrorPayload } from '../activity/activity-errors.js';
 import { PAGE_COLLECTION } from '../activity/book-export.js';
 import type { ActivityServices } from '../activity/create-activity-services.js';
+import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { replyWithError } from '../capabilities/reply-with-error.js';
 import { statusOf } from '../errors/status-table.js';
 import { requireAuth } from '../plugins/guards.js';
 import { registerBookRoutes } from './activity-book-routes.js';
-import { activityRateLimit } from './activity-rate-limits.js';
 import { generateSchema, kindsSchema, printSchema, savePageSchema } from './activity-route-schemas.js';
 
 /** Options of {@link activityRoutes}. */
 export interface ActivityRoutesOptions {
   activity: Pick<ActivityServices, 'jobs' | 'storage' | 'worker'>;
+  /** Kinds, generate and print are the `activity-pages.*` capabilities: the routes call `invoke`. */
+  registry: CapabilityRegistry;
 }
 
 // The print document is served from the API's origin: it may hold user text (titles, word
@@ -28,15 +24,6 @@ const PRINT_HEADERS = {
   'x-content-type-options': 'nosniff',
   'cache-control': 'no-store',
 } as const;
-
-interface PrintBody {
-  kind: string;
-  doc: Record<string, unknown>;
-  trim: TrimName;
-  key?: boolean;
-  largePrint?: boolean;
-  title?: string;
-}
 
 interface SavePageBody {
   kind: string;
@@ -48,8 +35,10 @@ interface SavePageBody {
 
 /**
  * The activity pages routes under `/api/activity`: kinds, generate, print, save pages, books,
- * export jobs and downloads. Activity errors (`ACT_*`) are translated here into the one error
- * shape with the status from the status table; every other error goes to the server's handler.
+ * export jobs and downloads. Kinds, generate and print are the same operations as the
+ * `activity-pages.*` capabilities and run through `invoke` (their rate limits and error codes
+ * are the capabilities'); activity errors of the other routes (`ACT_*`) are translated here into
+ * the one error shape with the status from the status table.
  *
  * @example
  * await app.register(activityRoutes, { prefix: '/api/activity', activity });
@@ -62,26 +51,33 @@ export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (
     return reply.status(statusOf(payload.code)).type('application/json').send({ error: payload });
   });
 
-  const kinds = listKinds();
-  app.get('/kinds', { schema: kindsSchema }, async () => ({ kinds }));
+  const invoke = <Result>(id: string, request: FastifyRequest) =>
+    options.registry.invoke<Result>(id, request.body ?? {}, {
+      user: request.user,
+      surface: 'area-route',
+      client: request.ip,
+      log: request.log,
+    });
 
-  app.post<{ Body: GeneratePageArgs }>(
-    '/pages/generate',
-    { schema: generateSchema, config: { rateLimit: activityRateLimit('generate') } },
-    async (request) => ({ page: generatePageFor(request.user, request.body) }),
-  );
+  app.get('/kinds', { schema: kindsSchema }, async (request, reply: FastifyReply) => {
+    const outcome = await invoke('activity-pages.listKinds', request);
+    return outcome.ok ? outcome.result : replyWithError(reply, outcome.error);
+  });
 
-  app.post<{ Body: PrintBody }>(
-    '/pages/print',
-    { schema: printSchema, config: { rateLimit: activityRateLimit('print') } },
-    async (request, reply) => {
-      const { html, watermarked } = printPageFor(request.user, request.body);
-      return reply
-        .headers({ ...PRINT_HEADERS, 'x-svc-watermarked': String(watermarked) })
-        .type('text/html; charset=utf-8')
-        .send(html);
-    },
-  );
+  app.post('/pages/generate', { schema: generateSchema }, async (request, reply) => {
+    const outcome = await invoke('activity-pages.generatePage', request);
+    return outcome.ok ? { page: outcome.result } : replyWithError(reply, outcome.error);
+  });
+
+  app.post('/pages/print', { schema: printSchema }, async (request, reply) => {
+    const outcome = await invoke<PrintPageResult & { watermarked: boolean }>('activity-pages.printPage', request);
+    if (!outcome.ok) return replyWithError(reply, outcome.error);
+    const { html, watermarked } = outcome.result;
+    return reply
+      .headers({ ...PRINT_HEADERS, 'x-svc-watermarked': String(watermarked) })
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
 
   app.post<{ Body: SavePageBody }>(
     '/pages',

@@ -1,7 +1,7 @@
 import { GateError } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdapterError } from '../adapters/adapter-error.js';
-import { createAdapterRegistry, defineAdapterFunction } from '../adapters/adapter-registry.js';
+import { CapabilityError } from '../capabilities/capability-error.js';
+import { type Capability, defineCapability } from '../capabilities/capability-types.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
 import {
@@ -11,86 +11,63 @@ import {
   type SignedInUser,
   signUpWithRoles,
 } from './access-test-fixtures.js';
-import { adapterRoutes } from './adapter-routes.js';
 
-const calls: { system: string; fn: string; userId: string }[] = [];
+/** Capabilities of one system that fail in every typed way, or echo. */
+function faulty<Args>(fn: string, run: Capability<Args>['run'], input: Record<string, unknown> = { type: 'object' }) {
+  return defineCapability<Args, unknown>({
+    id: `faulty.${fn}`,
+    plane: 'adapter',
+    title: fn,
+    description: `${fn} on purpose.`,
+    input,
+    policy: { access: 'account' },
+    run,
+  });
+}
 
-/** A registry with one system whose functions fail in every typed way, or echo. */
-const registry = createAdapterRegistry([
-  {
-    system: 'faulty',
-    description: 'Fails on purpose.',
-    functions: {
-      upstream: defineAdapterFunction<Record<string, never>>({
-        description: 'Upstream failure.',
-        argsSchema: { type: 'object' },
-        run: async () => {
-          throw new AdapterError('ADAPTER_UPSTREAM_FAILED', 'The system did not answer.', {
-            details: { retryAfterMs: 1000 },
-          });
-        },
-      }),
-      unconfigured: defineAdapterFunction<Record<string, never>>({
-        description: 'Not configured.',
-        argsSchema: { type: 'object' },
-        run: async () => {
-          throw new AdapterError('ADAPTER_NOT_CONFIGURED', 'No credentials for the system.');
-        },
-      }),
-      payment: defineAdapterFunction<Record<string, never>>({
-        description: 'A gate error.',
-        argsSchema: { type: 'object' },
-        run: async () => {
-          throw new GateError('GATE_PAYMENT_REQUIRED', 'Top up first.');
-        },
-      }),
-      crash: defineAdapterFunction<Record<string, never>>({
-        description: 'A bug.',
-        argsSchema: { type: 'object' },
-        run: async () => {
-          throw new Error('secret internals');
-        },
-      }),
-      whoami: defineAdapterFunction<Record<string, never>>({
-        description: 'Echoes the caller.',
-        argsSchema: { type: 'object', additionalProperties: false },
-        run: async (_args, { user }) => ({ id: user.id, roles: user.roles, via: user.via }),
-      }),
-      echo: defineAdapterFunction<{ refuse?: boolean; count?: number }>({
-        description: 'Echoes its arguments.',
-        argsSchema: {
-          type: 'object',
-          properties: { refuse: { type: 'boolean' }, count: { type: 'integer', default: 1 } },
-        },
-        run: async (args) => args,
-      }),
-    },
-  },
-]);
+const capabilities = [
+  faulty('upstream', async () => {
+    throw new CapabilityError('CAP_UPSTREAM_FAILED', 'The system did not answer.', {
+      details: { retryAfterMs: 1000 },
+    });
+  }),
+  faulty('unconfigured', async () => {
+    throw new CapabilityError('CAP_NOT_CONFIGURED', 'No credentials for the system.');
+  }),
+  faulty('payment', async () => {
+    throw new GateError('GATE_PAYMENT_REQUIRED', 'Top up first.');
+  }),
+  faulty('crash', async () => {
+    throw new Error('secret internals');
+  }),
+  faulty(
+    'whoami',
+    async (_args, { user }) => ({ id: user?.id, roles: user?.roles, via: user?.via }),
+    { type: 'object', additionalProperties: false },
+  ),
+  faulty<{ refuse?: boolean; count?: number }>('echo', async (args) => args, {
+    type: 'object',
+    properties: { refuse: { type: 'boolean' }, count: { type: 'integer', default: 1 } },
+  }),
+  defineCapability({
+    id: 'faulty.adminOnly',
+    plane: 'adapter',
+    title: 'Admins only',
+    description: 'A role beyond run_adapter.',
+    input: { type: 'object' },
+    policy: { access: 'account', role: 'admin' },
+    run: async () => ({ ok: true }),
+  }),
+];
 
 describe.each(testDatabaseTargets())(
-  'adapter calls: context, failures and the beforeCall seam on $name',
+  'adapter calls: context, failures and the capability policy on $name',
   (target) => {
     let server: Pick<TestServer, 'app' | 'database' | 'close'>;
     let developer: SignedInUser;
 
     beforeAll(async () => {
-      server = await createServerWithRoutes(
-        target,
-        async (app) => {
-          // The metering seam: the same routes with a beforeCall hook, under another prefix.
-          await app.register(adapterRoutes, {
-            prefix: '/metered',
-            registry,
-            beforeCall: async ({ system, fn, user, args }) => {
-              if (args.refuse === true)
-                throw new GateError('GATE_INSUFFICIENT_BALANCE', 'Not enough tokens.');
-              calls.push({ system, fn, userId: user.id });
-            },
-          });
-        },
-        { adapters: registry },
-      );
+      server = await createServerWithRoutes(target, () => undefined, { capabilities });
       developer = await signUpWithRoles(server.app, 'dev@example.com', ['member', 'developer']);
     });
     afterAll(async () => server?.close());
@@ -130,13 +107,13 @@ describe.each(testDatabaseTargets())(
       expect(upstream.statusCode).toBe(502);
       expect(upstream.json()).toEqual({
         error: {
-          code: 'ADAPTER_UPSTREAM_FAILED',
+          code: 'CAP_UPSTREAM_FAILED',
           message: 'The system did not answer.',
           details: { retryAfterMs: 1000 },
         },
       });
       const unconfigured = await call(developer, 'faulty/unconfigured', {});
-      expect([unconfigured.statusCode, errorCodeOf(unconfigured)]).toEqual([501, 'ADAPTER_NOT_CONFIGURED']);
+      expect([unconfigured.statusCode, errorCodeOf(unconfigured)]).toEqual([501, 'CAP_NOT_CONFIGURED']);
       const payment = await call(developer, 'faulty/payment', {});
       expect([payment.statusCode, errorCodeOf(payment)]).toEqual([402, 'GATE_PAYMENT_REQUIRED']);
       const crash = await call(developer, 'faulty/crash', {});
@@ -144,32 +121,16 @@ describe.each(testDatabaseTargets())(
       expect(crash.body).not.toContain('secret internals');
     });
 
-    it('calls beforeCall after validation and before the function; its refusal keeps its status', async () => {
-      calls.length = 0;
-      const metered = await server.app.inject({
-        method: 'POST',
-        url: '/metered/faulty/whoami',
-        headers: { cookie: developer.cookie },
-        payload: {},
-      });
-      expect(metered.statusCode).toBe(200);
-      expect(calls).toEqual([{ system: 'faulty', fn: 'whoami', userId: developer.id }]);
-      const invalid = await server.app.inject({
-        method: 'POST',
-        url: '/metered/faulty/whoami',
-        headers: { cookie: developer.cookie },
-        payload: { x: 1 },
-      });
-      expect(invalid.statusCode).toBe(400);
-      expect(calls).toHaveLength(1);
-      const refused = await server.app.inject({
-        method: 'POST',
-        url: '/metered/faulty/echo',
-        headers: { cookie: developer.cookie },
-        payload: { refuse: true },
-      });
-      expect([refused.statusCode, errorCodeOf(refused)]).toEqual([402, 'GATE_INSUFFICIENT_BALANCE']);
-      expect(calls).toHaveLength(1);
+    it("applies the capability's own policy after run_adapter", async () => {
+      const refused = await call(developer, 'faulty/adminOnly', {});
+      expect([refused.statusCode, errorCodeOf(refused)]).toEqual([403, 'GATE_FORBIDDEN']);
+      expect(refused.json().error.details).toEqual({ role: 'admin' });
+    });
+
+    it('answers an unknown function with CAP_NOT_FOUND and the near misses', async () => {
+      const response = await call(developer, 'faulty/whoamI', {});
+      expect([response.statusCode, errorCodeOf(response)]).toEqual([404, 'CAP_NOT_FOUND']);
+      expect(response.json().error.details.suggestions).toContain('faulty.whoami');
     });
   },
 );

@@ -76,7 +76,7 @@ describe.each(testDatabaseTargets())('adapter route with the built-in adapters o
       'spec/hasOwnProperty',
     ]) {
       const response = await call(developer, path, {});
-      expect([response.statusCode, errorCodeOf(response)], path).toEqual([404, 'ADAPTER_NOT_FOUND']);
+      expect([response.statusCode, errorCodeOf(response)], path).toEqual([404, 'CAP_NOT_FOUND']);
     }
     // Anonymous callers learn nothing about which systems exist.
     expect((await call(null, 'nope/validate', {})).statusCode).toBe(401);
@@ -84,7 +84,7 @@ describe.each(testDatabaseTargets())('adapter route with the built-in adapters o
 
   it('answers 400 with details when the arguments break the schema', async () => {
     const missing = await call(developer, 'spec/validate', {});
-    expect([missing.statusCode, errorCodeOf(missing)]).toEqual([400, 'ADAPTER_INVALID_ARGS']);
+    expect([missing.statusCode, errorCodeOf(missing)]).toEqual([400, 'CAP_INVALID_ARGS']);
     expect(missing.json().error.details.issues).toEqual([
       { path: '', message: "must have required property 'spec'" },
     ]);

@@ -5,7 +5,7 @@ import {
   type MemoryMailer,
 } from '@svc/gate/testing';
 import type { FastifyInstance } from 'fastify';
-import type { AdapterRegistry } from '../adapters/adapter-registry.js';
+import type { Capability } from '../capabilities/capability-types.js';
 import { buildServer } from '../build-server.js';
 import { loadConfig, type ServerConfig } from '../config.js';
 import type { Database } from '../db/create-database.js';
@@ -33,7 +33,7 @@ export interface TestServer {
 export async function createTestServer(
   target: TestDatabaseTarget,
   env: Record<string, string | undefined> = {},
-  extra: { adapters?: AdapterRegistry } = {},
+  extra: { capabilities?: readonly Capability[] } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ NODE_ENV: 'test', SVC_PASSWORD_COST: '12', ...env });
   const database = await target.open();

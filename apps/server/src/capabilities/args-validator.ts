@@ -1,0 +1,40 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { CapabilityError } from './capability-error.js';
+import type { JsonSchema } from './capability-types.js';
+
+/** One problem with the arguments: a JSON pointer into them and what is wrong there. */
+export interface ArgsIssue {
+  path: string;
+  message: string;
+}
+
+/** Checks (and fills the schema defaults of) one capability's arguments; throws `CAP_INVALID_ARGS`. */
+export type ArgsValidator = (args: unknown) => Record<string, unknown>;
+
+// One Ajv for every capability: no type coercion ("5" is not 5, true is not 1), every error.
+const ajv = new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, strict: false });
+
+/**
+ * Compiles `schema` once into a validator for capability `id`. The validator works on a copy
+ * (defaults are written into the copy, never into the caller's object) and answers it; bad
+ * arguments throw `CAP_INVALID_ARGS` with `details.issues` ({ path, message } per problem).
+ *
+ * @example
+ * const validate = compileArgsValidator('spec.validate', { type: 'object', required: ['spec'] });
+ * validate({}); // throws CAP_INVALID_ARGS: (args) must have required property 'spec'
+ */
+export function compileArgsValidator(id: string, schema: JsonSchema): ArgsValidator {
+  const check: ValidateFunction = ajv.compile(schema);
+  return (args) => {
+    const copy = args === undefined ? {} : structuredClone(args);
+    if (check(copy)) return copy as Record<string, unknown>;
+    const issues: ArgsIssue[] = (check.errors ?? []).map((issue) => ({
+      path: issue.instancePath,
+      message: issue.message ?? 'invalid',
+    }));
+    const summary = issues.map((issue) => `${issue.path || '(args)'} ${issue.message}`).join('; ');
+    throw new CapabilityError('CAP_INVALID_ARGS', `Bad arguments for ${id}: ${summary}`, {
+      details: { issues },
+    });
+  };
+}

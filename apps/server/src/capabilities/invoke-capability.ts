@@ -1,0 +1,194 @@
+import { GateError, type MeterCharge, type RequestUser } from '@svc/gate';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ArgsValidator } from './args-validator.js';
+import { CapabilityError } from './capability-error.js';
+import {
+  INTERNAL_ERROR_PAYLOAD,
+  isServerSideFailure,
+  toCapabilityErrorPayload,
+} from './capability-error-payload.js';
+import type { CapabilityMeter } from './capability-meter.js';
+import { assertPolicy, type PolicyEnvironment } from './capability-policy.js';
+import { SURFACE_CHARGES } from './capability-surfaces.js';
+import type {
+  Capability,
+  CapabilityErrorPayload,
+  CapabilitySurface,
+  CapabilityTraceEvent,
+} from './capability-types.js';
+import type { ConcurrencyLimiter, ConcurrencySlot } from './concurrency-limiter.js';
+import { findNearMisses } from './near-miss.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+/** Who calls, through which surface. */
+export interface InvokeOptions {
+  user: RequestUser | null;
+  surface: CapabilitySurface;
+  /** Aborts the use (client gone, MCP cancel). */
+  signal?: AbortSignal;
+  /** The client's address: the rate-limit key of `per: 'client'` (and of anonymous `per: 'user'`). */
+  client?: string;
+  /** The request's logger. */
+  log?: FastifyBaseLogger;
+  trace?: (event: CapabilityTraceEvent) => void;
+}
+
+/** The answer of a call: the result, or the one error payload. */
+export type InvokeOutcome<Result = unknown> =
+  | { ok: true; result: Result; capability: Capability }
+  | { ok: false; error: CapabilityErrorPayload; capability?: Capability };
+
+/** What invoke needs from the registry. */
+export interface InvokeDependencies {
+  policy: PolicyEnvironment;
+  meter: CapabilityMeter;
+  log: FastifyBaseLogger;
+  now: () => number;
+  concurrency: ConcurrencyLimiter;
+  rateLimiter: RateLimiter;
+  lookup(id: string): { capability: Capability; validate: ArgsValidator } | undefined;
+  ids(): string[];
+}
+
+/** A use's deadline when the capability sets none. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/**
+ * The one way any surface runs a capability, in this order: lookup (`CAP_NOT_FOUND` with near
+ * misses) → policy (the gate's 401/403) → arguments (`CAP_INVALID_ARGS`) → rate limit
+ * (`SERVER_RATE_LIMITED`) and per-user concurrency (`CAP_TOO_MANY_CONCURRENT`) → the meter
+ * where the surface charges → `run` under the signal and deadline → a refund when `run` failed
+ * on the server's side. Every failure comes back as data: `{ ok: false, error }`.
+ *
+ * @example
+ * const outcome = await invokeCapability(deps, 'spec.validate', { spec }, { user, surface: 'mcp' });
+ */
+export async function invokeCapability<Result>(
+  deps: InvokeDependencies,
+  id: string,
+  args: unknown,
+  options: InvokeOptions,
+): Promise<InvokeOutcome<Result>> {
+  const log = options.log ?? deps.log;
+  const entry = deps.lookup(id);
+  if (entry === undefined) {
+    const suggestions = findNearMisses(id, deps.ids());
+    return {
+      ok: false,
+      error: {
+        code: 'CAP_NOT_FOUND',
+        message: `No capability ${id}.${suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : ''}`,
+        details: { suggestions },
+      },
+    };
+  }
+  const { capability, validate } = entry;
+  let slot: ConcurrencySlot | undefined;
+  let charge: MeterCharge | undefined;
+  try {
+    assertPolicy(capability, options.user, deps.policy);
+    const checked = validate(args);
+    assertRate(deps, capability, options);
+    const limit = capability.policy.concurrency?.perUser;
+    if (limit !== undefined && options.user !== null) {
+      slot = deps.concurrency.acquire(capability.id, options.user.id, limit);
+    }
+    charge = await chargeFor(deps.meter, capability, options);
+    const running = runUnderDeadline(deps, capability, checked, options, log);
+    // The slot is held until the work really ends, even past a timeout answer.
+    const held = slot;
+    slot = undefined;
+    void running.settled.finally(() => held?.release());
+    const result = (await running.answer) as Result;
+    return { ok: true, result, capability };
+  } catch (error) {
+    slot?.release();
+    const payload = toCapabilityErrorPayload(error);
+    if (payload === undefined) log.error({ err: error, capability: capability.id }, 'capability failed');
+    if (charge !== undefined && charge.charged > 0 && isServerSideFailure(payload)) {
+      await deps.meter.refund(charge).catch((refundError: unknown) => {
+        log.error({ err: refundError, charge }, 'meter refund failed');
+      });
+    }
+    return { ok: false, error: payload ?? INTERNAL_ERROR_PAYLOAD, capability };
+  }
+}
+
+function assertRate(deps: InvokeDependencies, capability: Capability, options: InvokeOptions): void {
+  const limit = capability.policy.rateLimit;
+  if (limit === undefined) return;
+  const key =
+    limit.per === 'user'
+      ? (options.user?.id ?? `client:${options.client ?? 'unknown'}`)
+      : `client:${options.client ?? options.user?.id ?? 'unknown'}`;
+  const verdict = deps.rateLimiter.hit(`${capability.id}|${key}`, limit);
+  if (verdict.allowed) return;
+  const seconds = Math.ceil(verdict.retryAfterMs / 1000);
+  throw new CapabilityError(
+    'SERVER_RATE_LIMITED',
+    `Rate limit of ${capability.id} exceeded (${limit.max} per ${limit.windowMs / 1000} s), retry in ${seconds} seconds.`,
+    { details: { max: limit.max, windowMs: limit.windowMs, retryAfterMs: verdict.retryAfterMs } },
+  );
+}
+
+async function chargeFor(
+  meter: CapabilityMeter,
+  capability: Capability,
+  options: InvokeOptions,
+): Promise<MeterCharge | undefined> {
+  const resource = capability.policy.meter;
+  if (resource === undefined || !SURFACE_CHARGES[options.surface]) return undefined;
+  if (options.user === null) {
+    // Nobody to charge: a priced capability is refused to anonymous callers, never run free.
+    if (await meter.isPriced(resource)) {
+      throw new GateError('GATE_UNAUTHENTICATED', `${capability.id} is priced: sign in to use it.`, {
+        details: { meter: resource },
+      });
+    }
+    return undefined;
+  }
+  return meter.charge({ user: options.user, resource });
+}
+
+function runUnderDeadline(
+  deps: InvokeDependencies,
+  capability: Capability,
+  args: Record<string, unknown>,
+  options: InvokeOptions,
+  log: FastifyBaseLogger,
+): { answer: Promise<unknown>; settled: Promise<unknown> } {
+  const timeoutMs = capability.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  const forward = (): void =>
+    controller.abort(new CapabilityError('CAP_ABORTED', `${capability.id} was cancelled by the caller.`));
+  if (options.signal?.aborted) forward();
+  options.signal?.addEventListener('abort', forward, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new CapabilityError('CAP_TIMEOUT', `${capability.id} took longer than ${timeoutMs} ms.`)),
+    timeoutMs,
+  );
+  timer.unref?.();
+  const work = controller.signal.aborted
+    ? Promise.reject(controller.signal.reason)
+    : capability.run(args, {
+        user: options.user,
+        surface: options.surface,
+        signal: controller.signal,
+        deadline: deps.now() + timeoutMs,
+        log,
+        trace: options.trace ?? (() => undefined),
+      });
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  const aborted = new Promise<never>((_resolve, reject) => {
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+  });
+  aborted.catch(() => undefined);
+  void settled.finally(() => {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forward);
+  });
+  return { answer: Promise.race([work, aborted]), settled };
+}
