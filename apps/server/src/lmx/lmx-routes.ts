@@ -1,0 +1,148 @@
+import { describeLanguages, type LanguageAvailability } from '@svc/lmx-interpreters';
+import type { FastifyPluginAsync } from 'fastify';
+import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { replyWithError } from '../capabilities/reply-with-error.js';
+import { errorResponseSchema } from '../errors/error-body.js';
+import type { HostModesConfig } from './host/host-modes-config.js';
+import { hostModeRefusal } from './lmx-capabilities.js';
+import { type LmxDemo, LMX_DEMOS } from './lmx-demos.js';
+
+/** Options of {@link lmxRoutes}. */
+export interface LmxRoutesOptions {
+  registry: CapabilityRegistry;
+  hostModes: HostModesConfig;
+  /** The wall-clock bound of one run, reported by the catalogue. */
+  timeMs: number;
+}
+
+const runResultSchema = {
+  type: 'object',
+  required: ['ok', 'mode', 'output', 'durationMs'],
+  properties: {
+    ok: { type: 'boolean' },
+    mode: { type: 'string' },
+    output: { type: 'array', items: { type: 'string' } },
+    value: {},
+    error: { type: 'object', additionalProperties: true },
+    usage: { type: 'object', additionalProperties: true },
+    trace: { type: 'array', items: {} },
+    durationMs: { type: 'number' },
+  },
+} as const;
+
+const interpreterSchema = {
+  type: 'object',
+  required: ['id', 'title', 'purpose', 'bridges', 'hostMode', 'available'],
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    purpose: { type: 'string' },
+    bridges: { type: 'array', items: { type: 'string' } },
+    hostMode: { type: 'boolean' },
+    available: { type: 'boolean' },
+    code: { type: 'string' },
+    reason: { type: 'string' },
+  },
+} as const;
+
+/**
+ * The catalogue for one caller: what this build has, less what this install and this caller
+ * lack. A host mode says which of its two conditions (an admin caller, the host flag) is missing;
+ * a bridge mode says which bridge this server does not wire yet.
+ */
+function describeForCaller(options: LmxRoutesOptions, user: Parameters<typeof hostModeRefusal>[0]): LanguageAvailability[] {
+  const refusal = hostModeRefusal(user, options.hostModes);
+  return describeLanguages({ bridges: ['host'] }).map((entry) => {
+    if (!entry.hostMode || !entry.available || !refusal) return entry;
+    return { ...entry, available: false, code: 'E_FORBIDDEN', reason: `${entry.id} is a host mode: ${refusal}` };
+  });
+}
+
+/**
+ * The script engine's routes under `/api/lmx`: `POST /run` (the capability `lmx.run` through
+ * `invoke`: its rate limit, per-user concurrency and errors), `GET /interpreters` (the sixteen
+ * modes, each with its availability for this caller and the reason when unavailable) and
+ * `GET /demos` (the bundled scripts with their source).
+ *
+ * @example
+ * await app.register(lmxRoutes, { prefix: '/api/lmx', registry, hostModes, timeMs: 5000 });
+ */
+export const lmxRoutes: FastifyPluginAsync<LmxRoutesOptions> = async (app, options) => {
+  app.post(
+    '/run',
+    {
+      schema: {
+        tags: ['lmx'],
+        summary: 'Run a script in one of the sixteen modes (the lmx.run capability)',
+        body: { type: 'object', description: 'The arguments of lmx.run: { mode, source, input? }.' },
+        response: {
+          200: runResultSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await options.registry.invoke(
+        'lmx.run',
+        request.body ?? {},
+        { user: request.user, surface: 'area-route', client: request.ip, log: request.log },
+      );
+      return outcome.ok ? outcome.result : replyWithError(reply, outcome.error);
+    },
+  );
+
+  app.get(
+    '/interpreters',
+    {
+      schema: {
+        tags: ['lmx'],
+        summary: 'The sixteen interpreters, with their availability for this caller on this install',
+        response: {
+          200: {
+            type: 'object',
+            required: ['timeMs', 'interpreters'],
+            properties: { timeMs: { type: 'integer' }, interpreters: { type: 'array', items: interpreterSchema } },
+          },
+        },
+      },
+    },
+    async (request) => ({ timeMs: options.timeMs, interpreters: describeForCaller(options, request.user) }),
+  );
+
+  app.get(
+    '/demos',
+    {
+      schema: {
+        tags: ['lmx'],
+        summary: 'Bundled demo scripts with their source, at least one per built language',
+        response: {
+          200: {
+            type: 'object',
+            required: ['demos'],
+            properties: {
+              demos: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['id', 'mode', 'title', 'source'],
+                  properties: {
+                    id: { type: 'string' },
+                    mode: { type: 'string' },
+                    title: { type: 'string' },
+                    description: { type: 'string' },
+                    source: { type: 'string' },
+                    input: {},
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async () => ({ demos: LMX_DEMOS satisfies readonly LmxDemo[] }),
+  );
+};
