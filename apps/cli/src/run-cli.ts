@@ -3,6 +3,7 @@ import { type CliIo, EXIT_OK, EXIT_USAGE } from './cli-io.js';
 import { ACTIVITY_COMMANDS } from './commands/activity/activity-commands.js';
 import { type Command, type CommandContext, failUsage } from './commands/command.js';
 import { dreamCommand } from './commands/dream/dream-command.js';
+import { LMX_GROUP } from './commands/lmx/lmx-commands.js';
 import { formatGroupHelp, runCommand } from './commands/run-command.js';
 import { SPEC_COMMANDS } from './commands/spec/spec-commands.js';
 import { createPrinter } from './output/printer.js';
@@ -49,6 +50,7 @@ const GROUPS: Readonly<Record<string, { commands: readonly Command[]; help: stri
       'svc activity',
     ),
   },
+  lmx: LMX_GROUP,
 };
 
 /**

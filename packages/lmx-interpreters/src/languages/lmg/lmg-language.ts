@@ -35,11 +35,13 @@ export function compileGrid(source: string): CompileResult {
     return { cell, ...(code ? { code } : {}), ...(props ? { props } : {}) };
   });
   if (diagnostics.length > 0) return { diagnostics };
-  const graphCells = cells.filter((entry) => entry.code);
+  // An action cell is a node even without code: running the grid must reach (and refuse) it.
+  const isGraphCell = (entry: Cell) => entry.code !== undefined || entry.cell.kind !== 'expression';
+  const graphCells = cells.filter(isGraphCell);
   const graph = analyseDependencies(
     graphCells.map((entry) => ({
       id: entry.cell.id,
-      references: (entry.code as CompiledCode).references.map((reference) => reference.name),
+      references: (entry.code?.references ?? []).map((reference) => reference.name),
     })),
     new Set(),
   );
@@ -78,7 +80,7 @@ export function compileGrid(source: string): CompileResult {
     const id = statement.cellId as string;
     const target = byId.get(id);
     if (!target) throw new ScriptFault('E_NAME', `there is no cell "${id}"`, spanOf(statement));
-    if (!target.code) {
+    if (!isGraphCell(target)) {
       // A cell without graph code may read any graph cell: compute them all first.
       runAll(statement, context);
       context.print(`${id} = ${formatValue(values.get(id) ?? null)}`, spanOf(statement));
@@ -123,7 +125,7 @@ export function compileGrid(source: string): CompileResult {
       span,
     );
     // A props-only cell's value is its props result; a cell with graph code keeps its own.
-    if (!entry.code) values.set(entry.cell.id, value);
+    if (!isGraphCell(entry)) values.set(entry.cell.id, value);
     context.print(`${entry.cell.id} (props) = ${formatValue(value)}`, span);
   }
 }

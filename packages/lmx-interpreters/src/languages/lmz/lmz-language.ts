@@ -166,8 +166,12 @@ export function compileRules(source: string): CompileResult {
   };
 }
 
+/** Longest payload text a firing line shows; the full payload is in the run's value. */
+const SHOWN_PAYLOAD = 200;
+
 function describeEvent(event: CascadeEvent<Value>): string {
-  return `${event.name} ${formatLiteral(event.payload)}`;
+  const payload = formatLiteral(event.payload);
+  return `${event.name} ${payload.length > SHOWN_PAYLOAD ? `${payload.slice(0, SHOWN_PAYLOAD)}…` : payload}`;
 }
 
 function describeFiring(rule: CompiledRule, event: CascadeEvent<Value>): Value {
