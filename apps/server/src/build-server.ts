@@ -23,6 +23,7 @@ import { dreamerRoutes } from './dreamer/dreamer-routes.js';
 import { RUN_COLLECTION } from './dreamer/kysely-run-store.js';
 import { createModelProviderRegistry } from './dreamer/providers/model-provider-registry.js';
 import { installErrorHandling } from './errors/error-handler.js';
+import { lmxPlugin } from './lmx/lmx-plugin.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { createStripePayments } from './payments/stripe-payments.js';
@@ -54,6 +55,8 @@ export interface BuildServerOptions {
   modelProviders?: ProviderRegistry;
   /** The activity area's export worker and file storage (tests turn the worker off or speed it up). */
   activity?: ActivityOptions;
+  /** The environment host-mode commands may copy allow-listed names from (`SVC_LMX_SHELL_ENV`); `process.env` by default. */
+  environment?: Readonly<Record<string, string | undefined>>;
   /** Where log lines go (newline-delimited JSON); stdout by default. Tests capture them here. */
   logStream?: NodeJS.WritableStream;
 }
@@ -188,7 +191,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     concurrency,
   });
   const capabilities = createCapabilityRegistry({
-    policy: { access: gate.access, hostEnabled: false },
+    policy: { access: gate.access, hostEnabled: config.lmx.hostModes.enabled },
     meter: createGateCapabilityMeter(gate, database.db),
     now: () => (options.clock ?? systemClock).now(),
     log: app.log,
@@ -249,6 +252,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(adapterRoutes, { prefix: '/api/adapters', registry: capabilities });
   await app.register(activityRoutes, { prefix: '/api/activity', activity, registry: capabilities });
   await app.register(dreamerRoutes, { prefix: '/api/dreamer', dreamer });
+  await app.register(lmxPlugin, {
+    prefix: '/api/lmx',
+    registry: capabilities,
+    config: config.lmx,
+    environment: options.environment ?? process.env,
+  });
   await app.register(mcpRoutes, { prefix: '/mcp', registry: capabilities });
   return app;
 }

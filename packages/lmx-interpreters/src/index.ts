@@ -72,6 +72,8 @@ export { isLmxError, isScriptFault, LmxError, ScriptFault } from './errors.js';
 export type { ExecuteOptions } from './execute-script.js';
 export { checkScript, executeScript, toScriptError } from './execute-script.js';
 export type { CompiledProgram, CompileResult, LanguageDefinition, LanguageId } from './language.js';
+export type { LanguageDemo } from './languages/demo-registry.js';
+export { BUNDLED_DEMOS } from './languages/demo-registry.js';
 export { BUILT_LANGUAGES, findLanguage } from './languages/language-registry.js';
 export type { AdaptersBridge } from './ports/adapters-bridge.js';
 export type { AiBridge, AiQuestion } from './ports/ai-bridge.js';

@@ -28,7 +28,9 @@ interface RunArgs {
   input?: unknown;
 }
 
-const HOST_MODES = new Set(LANGUAGE_CATALOGUE.filter((entry) => entry.hostMode).map((entry) => entry.id as string));
+const HOST_MODES = new Set(
+  LANGUAGE_CATALOGUE.filter((entry) => entry.hostMode).map((entry) => entry.id as string),
+);
 
 /**
  * Why `user` may not run host modes here, or undefined when they may: host modes need an
@@ -56,15 +58,20 @@ function toHostBridge(session: HostSession): HostBridge {
       throw new BridgeError(`${code ? `${code}: ` : ''}${(error as Error).message}`);
     }
   };
+  // Actions that answer nothing answer null to the script.
+  const relayDone = async (work: () => Promise<void>): Promise<null> => {
+    await relay(work);
+    return null;
+  };
   return {
     run: ({ command }) => relay(() => session.run(command)),
     windows: () => relay(() => session.windows()),
     focus: ({ title }) => relay(() => session.focus(title)),
     screenshot: ({ name }) => relay(() => session.screenshot(name)),
-    type: ({ text }) => relay(async () => (await session.type(text), null)),
-    key: ({ combo }) => relay(async () => (await session.key(combo), null)),
+    type: ({ text }) => relayDone(() => session.type(text)),
+    key: ({ combo }) => relayDone(() => session.key(combo)),
     pointer: ({ x, y, button }) =>
-      relay(async () => (await (button === undefined ? session.move(x, y) : session.click(x, y, button)), null)),
+      relayDone(() => (button === undefined ? session.move(x, y) : session.click(x, y, button))),
     http: ({ method, url, body, contentType }) =>
       relay(() => (method === 'POST' ? session.post(url, body ?? '', contentType) : session.get(url))),
     dns: ({ host }) => relay(() => session.dns(host)),
@@ -94,7 +101,11 @@ export function createLmxCapabilities(options: LmxCapabilityOptions): Capability
         required: ['mode', 'source'],
         additionalProperties: false,
         properties: {
-          mode: { type: 'string', enum: LANGUAGE_CATALOGUE.map((entry) => entry.id), description: 'The language id.' },
+          mode: {
+            type: 'string',
+            enum: LANGUAGE_CATALOGUE.map((entry) => entry.id),
+            description: 'The language id.',
+          },
           source: { type: 'string', maxLength: 200_000, description: 'The script text.' },
           input: { description: 'Any JSON value, readable by the script as `input`.' },
         },
@@ -134,7 +145,10 @@ export function createLmxCapabilities(options: LmxCapabilityOptions): Capability
             bridges,
           });
           if (!session) return result;
-          return { ...result, trace: [...(result.trace ?? []), ...session.trace().map((entry) => ({ ...entry }))] };
+          return {
+            ...result,
+            trace: [...(result.trace ?? []), ...session.trace().map((entry) => ({ ...entry }))],
+          };
         } finally {
           await session?.close();
         }

@@ -1,11 +1,10 @@
-import { describeLanguages, type LanguageAvailability } from '@svc/lmx-interpreters';
+import { BUNDLED_DEMOS, describeLanguages, type LanguageAvailability } from '@svc/lmx-interpreters';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import { replyWithError } from '../capabilities/reply-with-error.js';
 import { errorResponseSchema } from '../errors/error-body.js';
 import type { HostModesConfig } from './host/host-modes-config.js';
 import { hostModeRefusal } from './lmx-capabilities.js';
-import { type LmxDemo, LMX_DEMOS } from './lmx-demos.js';
 
 /** Options of {@link lmxRoutes}. */
 export interface LmxRoutesOptions {
@@ -50,11 +49,19 @@ const interpreterSchema = {
  * lack. A host mode says which of its two conditions (an admin caller, the host flag) is missing;
  * a bridge mode says which bridge this server does not wire yet.
  */
-function describeForCaller(options: LmxRoutesOptions, user: Parameters<typeof hostModeRefusal>[0]): LanguageAvailability[] {
+function describeForCaller(
+  options: LmxRoutesOptions,
+  user: Parameters<typeof hostModeRefusal>[0],
+): LanguageAvailability[] {
   const refusal = hostModeRefusal(user, options.hostModes);
   return describeLanguages({ bridges: ['host'] }).map((entry) => {
     if (!entry.hostMode || !entry.available || !refusal) return entry;
-    return { ...entry, available: false, code: 'E_FORBIDDEN', reason: `${entry.id} is a host mode: ${refusal}` };
+    return {
+      ...entry,
+      available: false,
+      code: 'E_FORBIDDEN',
+      reason: `${entry.id} is a host mode: ${refusal}`,
+    };
   });
 }
 
@@ -85,11 +92,12 @@ export const lmxRoutes: FastifyPluginAsync<LmxRoutesOptions> = async (app, optio
       },
     },
     async (request, reply) => {
-      const outcome = await options.registry.invoke(
-        'lmx.run',
-        request.body ?? {},
-        { user: request.user, surface: 'area-route', client: request.ip, log: request.log },
-      );
+      const outcome = await options.registry.invoke('lmx.run', request.body ?? {}, {
+        user: request.user,
+        surface: 'area-route',
+        client: request.ip,
+        log: request.log,
+      });
       return outcome.ok ? outcome.result : replyWithError(reply, outcome.error);
     },
   );
@@ -104,7 +112,10 @@ export const lmxRoutes: FastifyPluginAsync<LmxRoutesOptions> = async (app, optio
           200: {
             type: 'object',
             required: ['timeMs', 'interpreters'],
-            properties: { timeMs: { type: 'integer' }, interpreters: { type: 'array', items: interpreterSchema } },
+            properties: {
+              timeMs: { type: 'integer' },
+              interpreters: { type: 'array', items: interpreterSchema },
+            },
           },
         },
       },
@@ -127,12 +138,12 @@ export const lmxRoutes: FastifyPluginAsync<LmxRoutesOptions> = async (app, optio
                 type: 'array',
                 items: {
                   type: 'object',
-                  required: ['id', 'mode', 'title', 'source'],
+                  required: ['id', 'mode', 'title', 'summary', 'source'],
                   properties: {
                     id: { type: 'string' },
                     mode: { type: 'string' },
                     title: { type: 'string' },
-                    description: { type: 'string' },
+                    summary: { type: 'string' },
                     source: { type: 'string' },
                     input: {},
                   },
@@ -143,6 +154,6 @@ export const lmxRoutes: FastifyPluginAsync<LmxRoutesOptions> = async (app, optio
         },
       },
     },
-    async () => ({ demos: LMX_DEMOS satisfies readonly LmxDemo[] }),
+    async () => ({ demos: BUNDLED_DEMOS }),
   );
 };

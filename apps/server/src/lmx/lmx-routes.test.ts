@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLmxTestServer, type LmxTestServer, runScriptAs } from './lmx-test-helpers.js';
+
+describe('the script engine over HTTP', () => {
+  let server: LmxTestServer;
+  beforeAll(async () => {
+    server = await createLmxTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('runs a script for a signed-in member in the sandbox', async () => {
+    const run = await runScriptAs(server.app, server.member.cookie, {
+      mode: 'lmx',
+      source: 'let total = 0\nfor n in [1, 2, 3]\n  total = total + n\nend\nprint total, input.name',
+      input: { name: 'ada' },
+    });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ ok: true, mode: 'lmx', output: ['6 ada'] });
+  });
+
+  it('answers a script error as a result with its position, not as an HTTP error', async () => {
+    const run = await runScriptAs(server.app, server.member.cookie, {
+      mode: 'lmx',
+      source: 'let = 1\nprint (',
+    });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ ok: false, error: { code: 'E_PARSE', line: 1 } });
+    expect((run.body.error as { diagnostics: unknown[] }).diagnostics).toHaveLength(2);
+  });
+
+  it('refuses anonymous callers and malformed requests in the one error shape', async () => {
+    expect((await runScriptAs(server.app, undefined, { mode: 'lmx', source: 'print 1' })).status).toBe(401);
+    const unknown = await runScriptAs(server.app, server.member.cookie, { mode: 'lmzz', source: 'print 1' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: { code: 'CAP_INVALID_ARGS' } });
+    const typed = await runScriptAs(server.app, server.member.cookie, {
+      mode: 'lmx',
+      source: 42 as unknown as string,
+    });
+    expect(typed.body).toMatchObject({ error: { code: 'CAP_INVALID_ARGS' } });
+  });
+
+  it('answers an unbuilt bridge mode with its reason, never an empty result', async () => {
+    const run = await runScriptAs(server.app, server.member.cookie, { mode: 'lmq', source: 'FROM pages' });
+    expect(run.body).toMatchObject({
+      ok: false,
+      error: { code: expect.stringMatching(/^E_(NOT_AVAILABLE|BRIDGE_MISSING)$/) },
+    });
+    expect(run.body.output).toEqual([]);
+  });
+
+  it('lists the sixteen interpreters with why a host mode is closed to this caller', async () => {
+    const member = await server.app.inject({
+      method: 'GET',
+      url: '/api/lmx/interpreters',
+      headers: { cookie: server.member.cookie },
+    });
+    const body = member.json<{
+      timeMs: number;
+      interpreters: { id: string; available: boolean; code?: string; reason?: string }[];
+    }>();
+    expect(body.timeMs).toBe(5000);
+    expect(body.interpreters.map((entry) => entry.id)).toHaveLength(16);
+    expect(body.interpreters.find((entry) => entry.id === 'lmx')).toMatchObject({ available: true });
+    expect(body.interpreters.find((entry) => entry.id === 'lms')).toMatchObject({
+      available: false,
+      code: 'E_FORBIDDEN',
+      reason: 'lms is a host mode: host modes need an admin caller and SVC_LMX_HOST_MODES=1 on the server',
+    });
+    const admin = await server.app.inject({
+      method: 'GET',
+      url: '/api/lmx/interpreters',
+      headers: { cookie: server.adminCookie },
+    });
+    const lmt = admin.json<typeof body>().interpreters.find((entry) => entry.id === 'lmt');
+    expect(lmt).toMatchObject({
+      available: false,
+      reason: 'lmt is a host mode: host modes need SVC_LMX_HOST_MODES=1 on the server',
+    });
+  });
+
+  it('refuses host modes to a member and to an admin without the host flag, naming what is missing', async () => {
+    const member = await runScriptAs(server.app, server.member.cookie, { mode: 'lms', source: 'RUN "id"' });
+    expect(member.status).toBe(403);
+    expect(member.body).toMatchObject({
+      error: { code: 'GATE_FORBIDDEN', details: { scriptCode: 'E_FORBIDDEN' } },
+    });
+    expect((member.body.error as { message: string }).message).toContain('an admin caller');
+    const admin = await runScriptAs(server.app, server.adminCookie, { mode: 'lmt', source: 'SLEEP 1ms' });
+    expect(admin.status).toBe(403);
+    expect((admin.body.error as { message: string }).message).toBe(
+      'lmt is a host mode: host modes need SVC_LMX_HOST_MODES=1 on the server.',
+    );
+  });
+
+  it('serves bundled demos with their source, at least one per built language, each running', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/lmx/demos' });
+    const demos = response.json<{ demos: { id: string; mode: string; source: string; input?: unknown }[] }>()
+      .demos;
+    const interpreters = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/lmx/interpreters',
+        headers: { cookie: server.adminCookie },
+      })
+    ).json<{ interpreters: { id: string; available: boolean; hostMode: boolean; code?: string }[] }>()
+      .interpreters;
+    const built = interpreters
+      .filter((entry) => entry.available || entry.code === 'E_FORBIDDEN')
+      .map((entry) => entry.id);
+    for (const mode of built)
+      expect(
+        demos.some((demo) => demo.mode === mode),
+        `a demo for ${mode}`,
+      ).toBe(true);
+    const hostModes = new Set(interpreters.filter((entry) => entry.hostMode).map((entry) => entry.id));
+    for (const demo of demos.filter((candidate) => !hostModes.has(candidate.mode))) {
+      const run = await runScriptAs(server.app, server.member.cookie, {
+        mode: demo.mode,
+        source: demo.source,
+        ...(demo.input === undefined ? {} : { input: demo.input }),
+      });
+      expect(run.body, demo.id).toMatchObject({ ok: true });
+    }
+  });
+});
