@@ -114,7 +114,7 @@ describe('the host modes for an admin with SVC_LMX_HOST_MODES', () => {
       'GET "{{input.base}}/x" -> r\nprint r.status, r.body\nPOST input.base {n: 1}\nPORT "127.0.0.1" input.port',
       { base, port: receiverPort },
     );
-    expect(result.output).toEqual(['200 hello from loopback', '200', 'got {n: 1}', 'open']);
+    expect(result.output).toEqual(['200 hello from loopback', '200', 'got {"n":1}', 'open']);
     const refused = await run('lmnet', 'GET "http://127.0.0.1:9/"');
     expect(refused.error?.code).toBe('E_BRIDGE_FAILED');
     expect(refused.error?.message).toContain('not on the network allow-list');
@@ -144,6 +144,19 @@ describe('the host modes for an admin with SVC_LMX_HOST_MODES', () => {
     expect(ticks.output).toEqual(['0', '1', '2']);
     const late = await run('lmt', 'SLEEP 10 s');
     expect(late.error?.code).toBe('E_LIMIT_TIME');
+  });
+
+  it('runs every bundled host-mode demo', async () => {
+    const demos = (await server.app.inject({ method: 'GET', url: '/api/lmx/demos' })).json<{
+      demos: { id: string; mode: string; source: string; input?: Record<string, unknown> }[];
+    }>().demos;
+    const hostDemos = demos.filter((demo) => ['lms', 'lmk', 'lmd', 'lmnet', 'lmt'].includes(demo.mode));
+    expect(new Set(hostDemos.map((demo) => demo.mode))).toEqual(new Set(['lms', 'lmk', 'lmd', 'lmnet', 'lmt']));
+    for (const demo of hostDemos) {
+      const input = demo.input ? { ...demo.input, base: `http://127.0.0.1:${receiverPort}`, port: receiverPort } : undefined;
+      const result = await run(demo.mode, demo.source, input);
+      expect(result, demo.id).toMatchObject({ ok: true });
+    }
   });
 
   it('says every host mode is available to this admin', async () => {

@@ -52,6 +52,22 @@ export function processesWith(marker: string): string[] {
   }
 }
 
+/** Starts Xvfb on a display number it picks itself (`-displayfd`), so parallel suites never collide. */
+export async function startXvfb(): Promise<{ display: string; xvfb: ChildProcess }> {
+  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '640x480x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const number = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    xvfb.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (text.includes('\n')) resolve(text.trim());
+    });
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before choosing a display`)));
+  });
+  return { display: `:${number}`, xvfb };
+}
+
 /** An Xvfb display with one small xterm window titled `title` whose typed input lands in `file`. */
 export async function startDisplayWithWindow(
   title: string,
@@ -63,10 +79,7 @@ export async function startDisplayWithWindow(
         `${tool} is missing: apt-get install xvfb xdotool xterm scrot (.ci/run installs them); this test never skips.`,
       );
   }
-  const display = `:${80 + (process.pid % 9)}`;
-  const xvfb: ChildProcess = spawn('Xvfb', [display, '-screen', '0', '640x480x24', '-nolisten', 'tcp'], {
-    stdio: 'ignore',
-  });
+  const { display, xvfb } = await startXvfb();
   const env = { ...process.env, DISPLAY: display };
   const until = async (ready: () => boolean, what: string): Promise<void> => {
     for (let attempt = 0; attempt < 200; attempt++) {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startXvfb } from '../lmx-test-helpers.js';
 import {
   DisplayError,
   focusWindow,
@@ -14,8 +15,8 @@ import {
 } from './x-display.js';
 
 const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'svc-x-display-')));
-const display = `:${90 + (process.pid % 9)}`;
-const target = { display, cwd };
+let display = '';
+let target: { display: string; cwd: string } = { display, cwd };
 let xvfb: ChildProcess;
 let xterm: ChildProcess;
 
@@ -35,7 +36,8 @@ beforeAll(async () => {
         `${tool} is missing: apt-get install xvfb xdotool xterm scrot (.ci/run installs them); this test never skips.`,
       );
   }
-  xvfb = spawn('Xvfb', [display, '-screen', '0', '640x480x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+  ({ display, xvfb } = await startXvfb());
+  target = { display, cwd };
   // Ready once a client can open the display (the socket file appears a little earlier).
   await waitFor(() => {
     try {

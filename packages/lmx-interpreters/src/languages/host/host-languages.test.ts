@@ -99,7 +99,7 @@ describe('the host modes on lmx', () => {
     expect(result.output).toEqual(['200', 'ok', '200', '127.0.0.1', 'open']);
     expect(host.calls[1]).toEqual([
       'http',
-      { method: 'POST', url: 'http://127.0.0.1/', body: '{a: 1}', contentType: 'application/json' },
+      { method: 'POST', url: 'http://127.0.0.1/', body: '{"a":1}', contentType: 'application/json' },
     ]);
   });
 

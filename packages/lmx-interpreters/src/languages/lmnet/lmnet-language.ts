@@ -1,7 +1,6 @@
 import { expectInteger, expectString } from '../../core/builtins/arguments.js';
 import { defineBuiltin } from '../../core/builtins/builtin-registry.js';
-import { fromJson } from '../../core/convert.js';
-import { formatLiteral } from '../../core/format-value.js';
+import { fromJson, toJson } from '../../core/convert.js';
 import { isTruthy, type Value } from '../../core/values.js';
 import type { LanguageDefinition } from '../../language.js';
 import type { HostHttpAnswer } from '../../ports/host-bridge.js';
@@ -21,7 +20,7 @@ function showAnswer(
 /** A POST body: a string as is, anything else as JSON. */
 function bodyOf(value: Value | undefined): { body: string; contentType: string } {
   if (typeof value === 'string') return { body: value, contentType: 'text/plain; charset=utf-8' };
-  return { body: formatLiteral(value ?? null), contentType: 'application/json' };
+  return { body: JSON.stringify(toJson(value ?? null)), contentType: 'application/json' };
 }
 
 const httpGet = defineBuiltin('http_get', [1, 2], ([url, show], context) => {

@@ -64,7 +64,7 @@ function waitWithin(context: RunContext, ms: number, span?: Span): void {
   if (ms > left) {
     throw new ScriptFault(
       'E_LIMIT_TIME',
-      `waiting ${Math.round(ms)} ms would pass the run's time bound (${context.limits.timeMs} ms; ${Math.max(0, Math.floor(left))} ms left)`,
+      `waiting ${Math.round(ms)} ms would pass the run's time bound (${context.limits.timeMs} ms)`,
       span,
     );
   }
