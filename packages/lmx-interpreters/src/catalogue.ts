@@ -14,8 +14,6 @@ export interface CatalogueEntry {
   notAvailable?: string;
 }
 
-const PLANNED = 'not built yet: it comes with its bridge in a later release';
-
 /**
  * The sixteen modes, in the design sheet's order. Built languages are marked available by
  * the language registry; the others carry the reason they answer `E_NOT_AVAILABLE`.
@@ -74,7 +72,6 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Call any tool the install has; verbs resolved live',
     bridges: ['tools'],
     hostMode: false,
-    notAvailable: PLANNED,
   },
   {
     id: 'lmi',
@@ -82,7 +79,6 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Ask what this install can do; read-only',
     bridges: ['install'],
     hostMode: false,
-    notAvailable: PLANNED,
   },
   {
     id: 'lmq',
@@ -90,7 +86,6 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Read stored rows: FROM … WHERE … ORDER BY … LIMIT … SELECT …',
     bridges: ['db'],
     hostMode: false,
-    notAvailable: PLANNED,
   },
   {
     id: 'lmai',
@@ -98,7 +93,6 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Drive a language model: ASK, SYSTEM, JSON',
     bridges: ['ai'],
     hostMode: false,
-    notAvailable: PLANNED,
   },
   {
     id: 'lmg',

@@ -4,8 +4,8 @@ import { fromJson } from '../../core/convert.js';
 import { isTruthy } from '../../core/values.js';
 import type { LanguageDefinition } from '../../language.js';
 import type { HostWindow } from '../../ports/host-bridge.js';
-import { createHostLanguage } from '../host/host-language.js';
-import { expressionOperands } from '../host/host-statements.js';
+import { createVerbLanguage } from '../verbs/verb-language.js';
+import { expressionOperands } from '../verbs/verb-statements.js';
 
 function describeWindow(window: HostWindow): string {
   return `${window.id} "${window.title}" ${window.width}x${window.height}+${window.x}+${window.y}`;
@@ -48,7 +48,7 @@ const screenshot = defineBuiltin('screenshot', [0, 2], ([name, show], context) =
  * lmdLanguage.compile('WINDOWS').diagnostics; // []
  * ```
  */
-export const lmdLanguage: LanguageDefinition = createHostLanguage({
+export const lmdLanguage: LanguageDefinition = createVerbLanguage({
   id: 'lmd',
   title: 'Desktop',
   summary: 'Desktop windows on the X display: WINDOWS, FOCUS "<title>", SCREENSHOT -> file',

@@ -1,10 +1,8 @@
-import type { Expression } from '../../core/ast.js';
 import { expectInteger, expectString } from '../../core/builtins/arguments.js';
 import { defineBuiltin } from '../../core/builtins/builtin-registry.js';
-import type { ScriptParser } from '../../core/script-parser.js';
 import type { LanguageDefinition } from '../../language.js';
-import { createHostLanguage } from '../host/host-language.js';
-import { expressionOperands } from '../host/host-statements.js';
+import { createVerbLanguage } from '../verbs/verb-language.js';
+import { bareTextOperand, expressionOperands } from '../verbs/verb-statements.js';
 
 const typeText = defineBuiltin('type_text', [1, 2], ([text], context) => {
   context.callBridge('host', 'type', { text: expectString(text, 'type_text') });
@@ -37,19 +35,6 @@ const move = defineBuiltin('move', [2, 3], ([x, y], context) => {
 });
 
 /**
- * `KEY ctrl+s` takes a bare key name or combination (or any string expression): the tokens
- * up to the end of the line are joined as written.
- */
-function keyOperand(parser: ScriptParser): Expression[] {
-  const first = parser.peek();
-  if (first.kind === 'string') return [parser.parseExpression()];
-  let combo = '';
-  while (!parser.atLineEnd()) combo += parser.next().text;
-  if (combo === '') parser.expected('a key such as Return or ctrl+s', first);
-  return [{ kind: 'string', value: combo, span: parser.spanFrom(first) }];
-}
-
-/**
  * `lmk`, keyboard and pointer input on the X display: lmx plus `TYPE "text"`, `KEY ctrl+s`,
  * `CLICK x y [button]`, `MOVE x y`. Host mode: an admin with `SVC_LMX_HOST_MODES` only.
  *
@@ -58,14 +43,20 @@ function keyOperand(parser: ScriptParser): Expression[] {
  * lmkLanguage.compile('TYPE "hello"\nKEY Return').diagnostics; // []
  * ```
  */
-export const lmkLanguage: LanguageDefinition = createHostLanguage({
+export const lmkLanguage: LanguageDefinition = createVerbLanguage({
   id: 'lmk',
   title: 'Keyboard',
   summary: 'Keyboard and pointer input on the X display: TYPE, KEY, CLICK x y, MOVE x y',
   bridges: ['host'],
   verbs: [
     { keyword: 'TYPE', builtin: 'type_text', operands: expressionOperands(1), answers: false, arity: 1 },
-    { keyword: 'KEY', builtin: 'key', operands: keyOperand, answers: false, arity: 1 },
+    {
+      keyword: 'KEY',
+      builtin: 'key',
+      operands: (parser) => [bareTextOperand(parser, 'a key such as Return or ctrl+s')],
+      answers: false,
+      arity: 1,
+    },
     { keyword: 'CLICK', builtin: 'click', operands: expressionOperands(3, 2), answers: false, arity: 3 },
     { keyword: 'MOVE', builtin: 'move', operands: expressionOperands(2), answers: false, arity: 2 },
   ],

@@ -4,9 +4,9 @@ import { fromJson, toJson } from '../../core/convert.js';
 import { isTruthy, type Value } from '../../core/values.js';
 import type { LanguageDefinition } from '../../language.js';
 import type { HostHttpAnswer } from '../../ports/host-bridge.js';
-import { createHostLanguage } from '../host/host-language.js';
-import { expressionOperands } from '../host/host-statements.js';
-import { printLines } from '../host/print-lines.js';
+import { printLines } from '../verbs/print-lines.js';
+import { createVerbLanguage } from '../verbs/verb-language.js';
+import { expressionOperands } from '../verbs/verb-statements.js';
 
 function showAnswer(
   context: Parameters<Parameters<typeof defineBuiltin>[2]>[1],
@@ -67,7 +67,7 @@ const portState = defineBuiltin('port_state', [2, 3], ([host, port, show], conte
  * lmnetLanguage.compile('GET "http://127.0.0.1:3000/healthz" -> r\nprint r.status').diagnostics; // []
  * ```
  */
-export const lmnetLanguage: LanguageDefinition = createHostLanguage({
+export const lmnetLanguage: LanguageDefinition = createVerbLanguage({
   id: 'lmnet',
   title: 'Network',
   summary: 'HTTP, DNS and port checks towards allow-listed hosts, bounded: GET, POST, DNS, PORT',

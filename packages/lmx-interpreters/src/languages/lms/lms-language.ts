@@ -4,9 +4,9 @@ import { fromJson } from '../../core/convert.js';
 import { isTruthy, ScriptMap } from '../../core/values.js';
 import type { LanguageDefinition } from '../../language.js';
 import type { HostCommandAnswer } from '../../ports/host-bridge.js';
-import { createHostLanguage } from '../host/host-language.js';
-import { expressionOperands } from '../host/host-statements.js';
-import { printLines } from '../host/print-lines.js';
+import { printLines } from '../verbs/print-lines.js';
+import { createVerbLanguage } from '../verbs/verb-language.js';
+import { expressionOperands } from '../verbs/verb-statements.js';
 
 /**
  * `run(command)`: runs a command line through the host bridge — split into arguments, never
@@ -38,7 +38,7 @@ const run = defineBuiltin('run', [1, 2], ([command, show], context) => {
  * lmsLanguage.compile('RUN "uname -s" -> u\nprint u.exitCode').diagnostics; // []
  * ```
  */
-export const lmsLanguage: LanguageDefinition = createHostLanguage({
+export const lmsLanguage: LanguageDefinition = createVerbLanguage({
   id: 'lms',
   title: 'Shell',
   summary: 'Run commands on the host, without a shell, time-bounded: RUN "<command>" -> out',

@@ -6,8 +6,8 @@ import type { ScriptParser } from '../../core/script-parser.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { LanguageDefinition } from '../../language.js';
-import { createHostLanguage } from '../host/host-language.js';
-import { callOf, type HostBlockVerb } from '../host/host-statements.js';
+import { createVerbLanguage } from '../verbs/verb-language.js';
+import { type BlockVerb, callOf } from '../verbs/verb-statements.js';
 
 /** The shortest interval of `EVERY`, so a timer loop cannot spin. */
 export const MIN_INTERVAL_MS = 10;
@@ -105,8 +105,8 @@ const now = defineBuiltin('now', [0, 0], () => Date.now());
 
 function parseDoBlock(
   parser: ScriptParser,
-  start: Parameters<HostBlockVerb['parse']>[1],
-  parseStatement: Parameters<HostBlockVerb['parse']>[2],
+  start: Parameters<BlockVerb['parse']>[1],
+  parseStatement: Parameters<BlockVerb['parse']>[2],
 ) {
   parser.expectKeyword('do');
   const body = parser.parseBlock(parseStatement, ['end']);
@@ -114,7 +114,7 @@ function parseDoBlock(
   return body;
 }
 
-const afterBlock: HostBlockVerb = {
+const afterBlock: BlockVerb = {
   keyword: 'AFTER',
   parse(parser, start, parseStatement) {
     const duration = parseDuration(parser);
@@ -132,7 +132,7 @@ const afterBlock: HostBlockVerb = {
   },
 };
 
-const everyBlock: HostBlockVerb = {
+const everyBlock: BlockVerb = {
   keyword: 'EVERY',
   parse(parser, start, parseStatement) {
     const duration = parseDuration(parser);
@@ -162,7 +162,7 @@ const everyBlock: HostBlockVerb = {
  * lmtLanguage.compile('EVERY 100ms TIMES 3 DO print tick END').diagnostics; // []
  * ```
  */
-export const lmtLanguage: LanguageDefinition = createHostLanguage({
+export const lmtLanguage: LanguageDefinition = createVerbLanguage({
   id: 'lmt',
   title: 'Timers',
   summary: 'Timers inside the run time bound: SLEEP, AFTER … DO … END, EVERY … TIMES n DO … END',

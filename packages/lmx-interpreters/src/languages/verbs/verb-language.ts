@@ -6,30 +6,30 @@ import type { LanguageDefinition, LanguageId } from '../../language.js';
 import type { BridgeName } from '../../ports/bridge-name.js';
 import { compileLmx } from '../lmx/lmx-compiler.js';
 import { parseLmx } from '../lmx/lmx-parser.js';
-import { createHostExtension, type HostBlockVerb, type HostVerb } from './host-statements.js';
+import { type BlockVerb, createVerbExtension, type StatementVerb } from './verb-statements.js';
 
-/** What a host mode adds to lmx: its statement verbs, block statements and builtins. */
-export interface HostLanguageOptions {
+/** What a language built on lmx adds: its statement verbs, block statements and builtins. */
+export interface VerbLanguageOptions {
   id: LanguageId;
   title: string;
   summary: string;
   bridges: readonly BridgeName[];
-  verbs: readonly HostVerb[];
-  blocks?: readonly HostBlockVerb[];
+  verbs: readonly StatementVerb[];
+  blocks?: readonly BlockVerb[];
   builtins: readonly NativeFunction[];
 }
 
 /**
- * Builds a host mode as lmx plus its own verbs: every lmx statement (`let`, `if`, `for`, `fn`,
+ * Builds a language as lmx plus its own verbs (the host modes, lma, lmi, lmai): every lmx statement (`let`, `if`, `for`, `fn`,
  * `print`…) works, and each verb is also a builtin callable in expressions.
  *
  * @example
  * ```ts
- * export const lmsLanguage = createHostLanguage({ id: 'lms', title: 'Shell', summary: '…', bridges: ['host'], verbs: [runVerb], builtins: [run] });
+ * export const lmsLanguage = createVerbLanguage({ id: 'lms', title: 'Shell', summary: '…', bridges: ['host'], verbs: [runVerb], builtins: [run] });
  * ```
  */
-export function createHostLanguage(options: HostLanguageOptions): LanguageDefinition {
-  const extension = createHostExtension(options.verbs, options.blocks ?? []);
+export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefinition {
+  const extension = createVerbExtension(options.verbs, options.blocks ?? []);
   const builtins: BuiltinRegistry = createBuiltinRegistry(CORE_BUILTINS, options.builtins);
   return {
     id: options.id,

@@ -6,12 +6,12 @@ import type { LmxStatement } from '../lmx/lmx-ast.js';
 import type { LmxStatementExtension } from '../lmx/lmx-parser.js';
 
 /**
- * One statement verb of a host mode (`RUN`, `TYPE`, `GET`…): how its operands are read, and
+ * One statement verb of a language built on lmx (`RUN`, `TYPE`, `USE`, `CAN`…): how its operands are read, and
  * the builtin it stands for. `RUN "x" -> out` becomes `let out = run("x", false)`; without a
  * target, `run("x", true)`, which prints what the verb did. So each verb is also an ordinary
  * builtin a script may call in an expression.
  */
-export interface HostVerb {
+export interface StatementVerb {
   keyword: string;
   builtin: string;
   /** Reads the operands after the keyword, up to an optional `-> name`. */
@@ -22,8 +22,8 @@ export interface HostVerb {
   arity: number;
 }
 
-/** A block statement of a host mode (`AFTER … DO … END`), parsed into lmx statements. */
-export interface HostBlockVerb {
+/** A block statement of a language built on lmx (`AFTER … DO … END`), parsed into lmx statements. */
+export interface BlockVerb {
   keyword: string;
   parse(
     parser: ScriptParser,
@@ -51,17 +51,17 @@ export function expressionOperands(count: number, required = count): (parser: Sc
 }
 
 /**
- * The statement extension of a host mode: its verbs parsed everywhere lmx statements are
+ * The statement extension of a language built on lmx: its verbs parsed everywhere lmx statements are
  * (nested blocks included), each turned into a builtin call.
  *
  * @example
  * ```ts
- * parseLmx(source, createHostExtension([runVerb], []));
+ * parseLmx(source, createVerbExtension([runVerb], []));
  * ```
  */
-export function createHostExtension(
-  verbs: readonly HostVerb[],
-  blocks: readonly HostBlockVerb[],
+export function createVerbExtension(
+  verbs: readonly StatementVerb[],
+  blocks: readonly BlockVerb[],
 ): LmxStatementExtension {
   return {
     keywords: [
@@ -102,4 +102,25 @@ export function createHostExtension(
       };
     },
   };
+}
+
+/**
+ * Reads an operand that may be written bare — `ctrl+s`, `dreamer.dream`, `llm.chat`, `tools for
+ * beekeepers` — or as any string expression: a string starts an expression; otherwise the tokens
+ * up to the end of the line (or `stopWord`, or `->`) are joined as written (with single blanks
+ * between words).
+ */
+export function bareTextOperand(parser: ScriptParser, what: string, stopWord?: string): Expression {
+  const first = parser.peek();
+  if (first.kind === 'string') return parser.parseExpression();
+  let text = '';
+  let previous: { endLine: number; endColumn: number } | undefined;
+  while (!parser.atLineEnd() && !parser.isPunct('->') && !(stopWord && parser.isKeyword(stopWord))) {
+    const token = parser.next();
+    const touching = previous && previous.endLine === token.line && previous.endColumn === token.column;
+    text += previous && !touching ? ` ${token.text}` : token.text;
+    previous = token;
+  }
+  if (text === '') parser.expected(what, first);
+  return { kind: 'string', value: text, span: parser.spanFrom(first) };
 }
