@@ -25,6 +25,7 @@ import { createModelProviderRegistry } from './dreamer/providers/model-provider-
 import { installErrorHandling } from './errors/error-handler.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './errors/framework-errors.js';
 import { installJsonBodyParser } from './errors/json-body-parser.js';
+import { lmxPlugin } from './lmx/lmx-plugin.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { createStripePayments } from './payments/stripe-payments.js';
@@ -61,6 +62,8 @@ export interface BuildServerOptions {
   modelProviders?: ProviderRegistry;
   /** The activity area's export worker and file storage (tests turn the worker off or speed it up). */
   activity?: ActivityOptions;
+  /** The environment host-mode commands may copy allow-listed names from (`SVC_LMX_SHELL_ENV`); `process.env` by default. */
+  environment?: Readonly<Record<string, string | undefined>>;
   /** Where log lines go (newline-delimited JSON); stdout by default. Tests capture them here. */
   logStream?: NodeJS.WritableStream;
   /** Overrides of {@link SERVER_TIMEOUTS} (tests shorten them). */
@@ -211,6 +214,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     gate,
     db: database.db,
     clock,
+    hostEnabled: config.lmx.hostModes.enabled,
     log: app.log,
     concurrency,
   });
@@ -273,6 +277,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(adapterRoutes, { prefix: '/api/adapters', registry: capabilities });
   await app.register(activityRoutes, { prefix: '/api/activity', activity, registry: capabilities });
   await app.register(dreamerRoutes, { prefix: '/api/dreamer', dreamer });
+  await app.register(lmxPlugin, {
+    prefix: '/api/lmx',
+    registry: capabilities,
+    config: config.lmx,
+    environment: options.environment ?? process.env,
+  });
   await app.register(docsPlugin, {
     dataDir: config.dataDir,
     warmAtStart: config.env !== 'test',

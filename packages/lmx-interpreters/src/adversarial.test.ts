@@ -261,9 +261,9 @@ const cases: Case[] = [
   // Modes and bridges.
   { name: 'an unknown mode', request: { mode: 'nope', source: 'print 1' }, expected: 'E_NOT_AVAILABLE' },
   {
-    name: 'a bridged mode not built yet',
+    name: 'a bridged mode without its bridge',
     request: { mode: 'lmq', source: 'FROM users' },
-    expected: 'E_NOT_AVAILABLE',
+    expected: 'E_BRIDGE_MISSING',
   },
   {
     name: 'lmx: adapter() without its bridge',

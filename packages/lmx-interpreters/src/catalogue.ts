@@ -14,9 +14,6 @@ export interface CatalogueEntry {
   notAvailable?: string;
 }
 
-const PLANNED = 'not built yet: it comes with its bridge in a later release';
-const HOST = 'not built yet: host modes come in a later release (admin and SVC_LMX_HOST_MODES only)';
-
 /**
  * The sixteen modes, in the design sheet's order. Built languages are marked available by
  * the language registry; the others carry the reason they answer `E_NOT_AVAILABLE`.
@@ -75,7 +72,6 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Call any tool the install has; verbs resolved live',
     bridges: ['tools'],
     hostMode: false,
-    notAvailable: PLANNED,
   },
   {
     id: 'lmi',
@@ -83,7 +79,6 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Ask what this install can do; read-only',
     bridges: ['install'],
     hostMode: false,
-    notAvailable: PLANNED,
   },
   {
     id: 'lmq',
@@ -91,7 +86,6 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Read stored rows: FROM … WHERE … ORDER BY … LIMIT … SELECT …',
     bridges: ['db'],
     hostMode: false,
-    notAvailable: PLANNED,
   },
   {
     id: 'lmai',
@@ -99,7 +93,6 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Drive a language model: ASK, SYSTEM, JSON',
     bridges: ['ai'],
     hostMode: false,
-    notAvailable: PLANNED,
   },
   {
     id: 'lmg',
@@ -111,34 +104,30 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
   {
     id: 'lms',
     title: 'Shell',
-    purpose: 'Run shell commands, time-bounded',
-    bridges: [],
+    purpose: 'Run commands on the host without a shell, time-bounded',
+    bridges: ['host'],
     hostMode: true,
-    notAvailable: HOST,
   },
   {
     id: 'lmk',
     title: 'Keyboard',
-    purpose: 'GUI input automation on an X display',
-    bridges: [],
+    purpose: 'Keyboard and pointer input on an X display',
+    bridges: ['host'],
     hostMode: true,
-    notAvailable: HOST,
   },
   {
     id: 'lmd',
     title: 'Desktop',
     purpose: 'Desktop windows: list, focus, screenshot',
-    bridges: [],
+    bridges: ['host'],
     hostMode: true,
-    notAvailable: HOST,
   },
   {
     id: 'lmnet',
     title: 'Network',
-    purpose: 'HTTP requests, DNS and port checks, bounded',
-    bridges: [],
+    purpose: 'HTTP requests, DNS and port checks towards allow-listed hosts, bounded',
+    bridges: ['host'],
     hostMode: true,
-    notAvailable: HOST,
   },
   {
     id: 'lmt',
@@ -146,7 +135,6 @@ export const LANGUAGE_CATALOGUE: readonly CatalogueEntry[] = [
     purpose: 'Timers inside the run time bound: AFTER, EVERY, SLEEP',
     bridges: [],
     hostMode: true,
-    notAvailable: HOST,
   },
 ];
 

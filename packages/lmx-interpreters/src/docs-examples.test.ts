@@ -10,7 +10,8 @@ import { BUILT_LANGUAGES } from './languages/language-registry.js';
 // It must be followed by an ```output block holding exactly what the run prints, one line
 // per output line, and, when the run fails, a last line `error E_CODE: message`. An
 // optional ```input block (JSON) right before it is the run's `input`. A block that only
-// shows syntax says so with `no-run` (```lmc no-run) and is not executed.
+// shows syntax says so with `no-run` (```lmc no-run) and is not executed. A block flagged
+// `host` (```lms host) needs the server's host bridge: the server's host-mode suite runs it.
 const docsDirectory = fileURLToPath(new URL('../../../docs/lmx/', import.meta.url));
 const modes = new Set(BUILT_LANGUAGES.map((language) => language.id as string));
 
@@ -49,7 +50,7 @@ function readExamples(page: string, markdown: string): Example[] {
   const examples: Example[] = [];
   blocks.forEach((block, index) => {
     const [mode, flag] = block.info.split(/\s+/);
-    if (!mode || !modes.has(mode) || flag === 'no-run') return;
+    if (!mode || !modes.has(mode) || flag === 'no-run' || flag === 'host') return;
     const before = blocks[index - 1];
     const after = blocks[index + 1];
     examples.push({

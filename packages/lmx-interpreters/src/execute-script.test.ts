@@ -88,17 +88,17 @@ describe('limits', () => {
 });
 
 describe('the catalogue', () => {
-  it('knows all sixteen modes and says why the unbuilt ones are not available', () => {
+  it('knows all sixteen modes and says which bridge a bridged mode lacks', () => {
     const modes = describeLanguages();
     expect(modes).toHaveLength(16);
     expect(modes.find((mode) => mode.id === 'lmx')).toMatchObject({ available: true });
     expect(modes.find((mode) => mode.id === 'lmq')).toMatchObject({
       available: false,
-      code: 'E_NOT_AVAILABLE',
+      code: 'E_BRIDGE_MISSING',
     });
     expect(executeScript({ mode: 'lmai', source: 'ASK auto "x" -> y' }).error).toMatchObject({
-      code: 'E_NOT_AVAILABLE',
-      message: expect.stringContaining('lmai is not built yet'),
+      code: 'E_BRIDGE_MISSING',
+      message: expect.stringContaining('"ai" bridge'),
     });
     expect(executeScript({ mode: 'nope', source: '' }).error?.message).toMatch(/there is no mode "nope"/);
   });

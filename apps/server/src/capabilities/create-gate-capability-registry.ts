@@ -34,10 +34,12 @@ export function createGateCapabilityRegistry(options: {
   clock: Clock;
   log: FastifyBaseLogger;
   concurrency: ConcurrencyLimiter;
+  /** Host modes are enabled (`SVC_LMX_HOST_MODES`): capabilities with `policy.host` may run for admins. */
+  hostEnabled?: boolean;
 }): CapabilityRegistry {
   const { gate, clock } = options;
   return createCapabilityRegistry({
-    policy: { access: gate.access, hostEnabled: false },
+    policy: { access: gate.access, hostEnabled: options.hostEnabled ?? false },
     meter: createGateCapabilityMeter(gate, options.db),
     now: () => clock.now(),
     log: options.log,

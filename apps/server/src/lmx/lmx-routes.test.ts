@@ -1,170 +1,169 @@
-import type { RunResult } from '@svc/lmx-interpreters';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUp } from '../routes/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { readLmxOptions } from './lmx-options.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLmxTestServer, type LmxTestServer, runScriptAs } from './lmx-test-helpers.js';
 
-const [sqlite] = testDatabaseTargets();
-// Slow in time but cheap in steps: each iteration builds and upper-cases a 800 000-character string.
-const SLOW = 'while true\n  let s = upper(repeat("ab", 400000))\nend';
-
-async function serverWith(env: Record<string, string>): Promise<TestServer> {
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-  try {
-    return await createTestServer(sqlite as NonNullable<typeof sqlite>);
-  } finally {
-    vi.unstubAllEnvs();
-  }
-}
-
-describe('the script routes', () => {
-  let server: TestServer;
-  let cookie: string;
+describe('the script engine over HTTP', () => {
+  let server: LmxTestServer;
   beforeAll(async () => {
-    server = await serverWith({});
-    cookie = (await signUp(server.app, `lmx-${Date.now()}@example.com`)).cookie;
+    server = await createLmxTestServer();
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => server.close());
 
-  const run = (payload: unknown, headers: Record<string, string> = { cookie }) =>
-    server.app.inject({
-      method: 'POST',
-      url: '/api/lmx/run',
-      headers,
-      payload: payload as Record<string, unknown>,
+  it('runs a script for a signed-in member in the sandbox', async () => {
+    const run = await runScriptAs(server.app, server.member.cookie, {
+      mode: 'lmx',
+      source: 'let total = 0\nfor n in [1, 2, 3]\n  total = total + n\nend\nprint total, input.name',
+      input: { name: 'ada' },
     });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ ok: true, mode: 'lmx', output: ['6 ada'] });
+  });
 
-  it('lists the sixteen modes with their availability and the time bound, for anyone', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/api/lmx/interpreters' });
-    expect(response.statusCode).toBe(200);
-    const body = response.json<{
+  it('answers a script error as a result with its position, not as an HTTP error', async () => {
+    const run = await runScriptAs(server.app, server.member.cookie, {
+      mode: 'lmx',
+      source: 'let = 1\nprint (',
+    });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ ok: false, error: { code: 'E_PARSE', line: 1 } });
+    expect((run.body.error as { diagnostics: unknown[] }).diagnostics).toHaveLength(2);
+  });
+
+  it('refuses anonymous callers and malformed requests in the one error shape', async () => {
+    expect((await runScriptAs(server.app, undefined, { mode: 'lmx', source: 'print 1' })).status).toBe(401);
+    const unknown = await runScriptAs(server.app, server.member.cookie, { mode: 'lmzz', source: 'print 1' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: { code: 'CAP_INVALID_ARGS' } });
+    const typed = await runScriptAs(server.app, server.member.cookie, {
+      mode: 'lmx',
+      source: 42 as unknown as string,
+    });
+    expect(typed.body).toMatchObject({ error: { code: 'CAP_INVALID_ARGS' } });
+  });
+
+  it('answers an unbuilt bridge mode with its reason, never an empty result', async () => {
+    const run = await runScriptAs(server.app, server.member.cookie, { mode: 'lmq', source: 'FROM pages' });
+    expect(run.body).toMatchObject({
+      ok: false,
+      error: { code: expect.stringMatching(/^E_(NOT_AVAILABLE|BRIDGE_MISSING)$/) },
+    });
+    expect(run.body.output).toEqual([]);
+  });
+
+  it('lists the sixteen interpreters with why a host mode is closed to this caller', async () => {
+    const member = await server.app.inject({
+      method: 'GET',
+      url: '/api/lmx/interpreters',
+      headers: { cookie: server.member.cookie },
+    });
+    const body = member.json<{
       timeMs: number;
-      interpreters: { id: string; available: boolean; code?: string }[];
+      interpreters: { id: string; available: boolean; code?: string; reason?: string }[];
     }>();
     expect(body.timeMs).toBe(5000);
-    expect(body.interpreters).toHaveLength(16);
-    expect(body.interpreters.find((mode) => mode.id === 'lmx')).toMatchObject({ available: true });
-    expect(body.interpreters.find((mode) => mode.id === 'lma')).toMatchObject({
+    expect(body.interpreters.map((entry) => entry.id)).toHaveLength(16);
+    expect(body.interpreters.find((entry) => entry.id === 'lmx')).toMatchObject({ available: true });
+    expect(body.interpreters.find((entry) => entry.id === 'lms')).toMatchObject({
       available: false,
-      code: 'E_NOT_AVAILABLE',
+      code: 'E_FORBIDDEN',
+      reason: 'lms is a host mode: host modes need an admin caller and SVC_LMX_HOST_MODES=1 on the server',
+    });
+    const admin = await server.app.inject({
+      method: 'GET',
+      url: '/api/lmx/interpreters',
+      headers: { cookie: server.adminCookie },
+    });
+    const lmt = admin.json<typeof body>().interpreters.find((entry) => entry.id === 'lmt');
+    expect(lmt).toMatchObject({
+      available: false,
+      reason: 'lmt is a host mode: host modes need SVC_LMX_HOST_MODES=1 on the server',
     });
   });
 
-  it('serves bundled demos, each of which runs', async () => {
+  it('refuses host modes to a member and to an admin without the host flag, naming what is missing', async () => {
+    const member = await runScriptAs(server.app, server.member.cookie, { mode: 'lms', source: 'RUN "id"' });
+    expect(member.status).toBe(403);
+    expect(member.body).toMatchObject({
+      error: { code: 'GATE_FORBIDDEN', details: { scriptCode: 'E_FORBIDDEN' } },
+    });
+    expect((member.body.error as { message: string }).message).toContain('an admin caller');
+    const admin = await runScriptAs(server.app, server.adminCookie, { mode: 'lmt', source: 'SLEEP 1ms' });
+    expect(admin.status).toBe(403);
+    expect((admin.body.error as { message: string }).message).toBe(
+      'lmt is a host mode: host modes need SVC_LMX_HOST_MODES=1 on the server.',
+    );
+  });
+
+  it('serves bundled demos with their source, at least one per built language, each running', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/lmx/demos' });
-    const { demos } = response.json<{
-      demos: { id: string; mode: string; source: string; input?: unknown }[];
-    }>();
-    expect(new Set(demos.map((demo) => demo.mode))).toEqual(
-      new Set(['lmx', 'lmy', 'lmm', 'lmc', 'lmz', 'lmn', 'lmg']),
-    );
-    for (const demo of demos) {
-      const result = (
-        await run({ mode: demo.mode, source: demo.source, input: demo.input })
-      ).json<RunResult>();
-      expect(result, demo.id).toMatchObject({ ok: true, mode: demo.mode });
-      expect(result.output.length, demo.id).toBeGreaterThan(0);
+    const demos = response.json<{ demos: { id: string; mode: string; source: string; input?: unknown }[] }>()
+      .demos;
+    const interpreters = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/lmx/interpreters',
+        headers: { cookie: server.adminCookie },
+      })
+    ).json<{ interpreters: { id: string; available: boolean; hostMode: boolean; code?: string }[] }>()
+      .interpreters;
+    const built = interpreters
+      .filter((entry) => entry.available || entry.code === 'E_FORBIDDEN')
+      .map((entry) => entry.id);
+    for (const mode of built)
+      expect(
+        demos.some((demo) => demo.mode === mode),
+        `a demo for ${mode}`,
+      ).toBe(true);
+    const hostModes = new Set(interpreters.filter((entry) => entry.hostMode).map((entry) => entry.id));
+    for (const demo of demos.filter((candidate) => !hostModes.has(candidate.mode))) {
+      const run = await runScriptAs(server.app, server.member.cookie, {
+        mode: demo.mode,
+        source: demo.source,
+        ...(demo.input === undefined ? {} : { input: demo.input }),
+      });
+      expect(run.body, demo.id).toMatchObject({ ok: true });
     }
-  });
-
-  it('runs a script for a signed-in user and answers script errors as results', async () => {
-    const ok = await run({
-      mode: 'lmx',
-      source: 'print "hi {{input.name}}"\nreturn {__proto__: 1}',
-      input: { name: 'Ada' },
-    });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ ok: true, mode: 'lmx', output: ['hi Ada'] });
-    expect(JSON.parse(ok.body).value).toEqual(JSON.parse('{"__proto__": 1}'));
-    const broken = await run({ mode: 'lmx', source: 'let = 1\nprint 1 +' });
-    expect(broken.statusCode).toBe(200);
-    expect(broken.json().error).toMatchObject({
-      code: 'E_PARSE',
-      line: 1,
-      diagnostics: [{ line: 1 }, { line: 2 }],
-    });
-    expect((await run({ mode: 'lmq', source: 'FROM x' })).json().error.code).toBe('E_NOT_AVAILABLE');
-    expect((await run({ mode: 'lmx', source: 'print adapter("a.b")' })).json().error.code).toBe(
-      'E_BRIDGE_MISSING',
-    );
-  });
-
-  it('refuses anonymous callers and malformed bodies', async () => {
-    const anonymous = await run({ mode: 'lmx', source: 'print 1' }, {});
-    expect(anonymous.statusCode).toBe(401);
-    const missing = await run({ source: 'print 1' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.code).toBe('SERVER_VALIDATION');
-    const extra = await run({ mode: 'lmx', source: 'print 1', limits: { timeMs: 60000 } });
-    expect(extra.statusCode).toBe(400);
   });
 });
 
-describe('the script routes under load', () => {
-  let server: TestServer;
-  let cookie: string;
+describe('the script engine under its bounds', () => {
+  // Slow in time but cheap in steps: each iteration builds and upper-cases an 800 000-character string.
+  const SLOW = 'while true\n  let s = upper(repeat("ab", 400000))\nend';
+  let server: LmxTestServer;
   beforeAll(async () => {
-    server = await serverWith({
-      SVC_LMX_TIME_MS: '400',
-      SVC_LMX_USER_CONCURRENCY: '1',
-      SVC_LMX_RUNS_PER_MINUTE: '5',
-    });
-    cookie = (await signUp(server.app, `lmx-load-${Date.now()}@example.com`)).cookie;
+    server = await createLmxTestServer({ SVC_LMX_TIME_MS: '400', SVC_LMX_USER_CONCURRENCY: '1', SVC_LMX_RUNS_PER_MINUTE: '5' });
   });
-  afterAll(async () => server?.close());
-
-  const run = (source: string) =>
-    server.app.inject({
-      method: 'POST',
-      url: '/api/lmx/run',
-      headers: { cookie },
-      payload: { mode: 'lmx', source },
-    });
+  afterAll(async () => server.close());
 
   it('ends a run at the configured time bound and keeps serving other requests meanwhile', async () => {
     let finished = false;
-    const slow = run(SLOW).then((response) => {
+    const slow = runScriptAs(server.app, server.member.cookie, { mode: 'lmx', source: SLOW }).then((answer) => {
       finished = true;
-      return response;
+      return answer;
     });
     const health = await server.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
     expect(finished).toBe(false);
-    const response = await slow;
-    expect(response.json().error).toMatchObject({
-      code: 'E_LIMIT_TIME',
-      message: 'the run took longer than 400 ms',
-    });
+    expect((await slow).body.error).toMatchObject({ code: 'E_LIMIT_TIME', message: 'the run took longer than 400 ms' });
   });
 
-  it('allows one run at a time per user, then rate-limits', async () => {
-    const [first, second] = await Promise.all([run(SLOW), run('print 1')]);
-    expect(first.json().error.code).toBe('E_LIMIT_TIME');
-    expect(second.statusCode).toBe(429);
-    expect(second.json().error).toMatchObject({ code: 'LMX_TOO_MANY_RUNS', details: { limit: 1 } });
+  it('allows the configured runs in flight per user, then rate-limits per minute', async () => {
+    const [first, second] = await Promise.all([
+      runScriptAs(server.app, server.member.cookie, { mode: 'lmx', source: SLOW }),
+      runScriptAs(server.app, server.member.cookie, { mode: 'lmx', source: 'print 1' }),
+    ]);
+    expect(first.body.error).toMatchObject({ code: 'E_LIMIT_TIME' });
+    expect(second.status).toBe(429);
+    expect(second.body.error).toMatchObject({ code: 'CAP_TOO_MANY_CONCURRENT' });
     const statuses: number[] = [];
-    for (let index = 0; index < 4; index++) statuses.push((await run('print 1')).statusCode);
+    for (let index = 0; index < 4; index++) {
+      statuses.push((await runScriptAs(server.app, server.member.cookie, { mode: 'lmx', source: 'print 1' })).status);
+    }
     expect(statuses).toContain(429);
   });
-});
 
-describe('the script routes settings', () => {
-  it('reads the documented variables and refuses values out of range, naming the variable', () => {
-    expect(readLmxOptions({})).toEqual({
-      timeMs: 5000,
-      poolSize: 2,
-      userConcurrency: 2,
-      runsPerMinute: 60,
-      memoryMb: 64,
-    });
-    expect(readLmxOptions({ SVC_LMX_TIME_MS: '2500', SVC_LMX_POOL_SIZE: '0' })).toMatchObject({
-      timeMs: 2500,
-      poolSize: 0,
-    });
-    expect(() => readLmxOptions({ SVC_LMX_TIME_MS: '99' })).toThrow(
-      /SVC_LMX_TIME_MS must be a whole number from 100 to 60000/,
-    );
-    expect(() => readLmxOptions({ SVC_LMX_MEMORY_MB: 'lots' })).toThrow(/SVC_LMX_MEMORY_MB/);
+  it('refuses settings out of range at start, naming the variable', async () => {
+    const { loadConfig } = await import('../config.js');
+    expect(() => loadConfig({ SVC_LMX_TIME_MS: '99' })).toThrow(/SVC_LMX_TIME_MS must be a whole number from 100 to 60000/);
+    expect(() => loadConfig({ SVC_LMX_MEMORY_MB: 'lots' })).toThrow(/SVC_LMX_MEMORY_MB/);
   });
 });

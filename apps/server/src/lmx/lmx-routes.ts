@@ -1,98 +1,159 @@
-import {
-  BUNDLED_DEMOS,
-  createScriptRunner,
-  describeLanguages,
-  type ScriptRunner,
-} from '@svc/lmx-interpreters';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requireAuth } from '../plugins/guards.js';
-import { DEFAULT_LMX_OPTIONS, type LmxRouteOptions } from './lmx-options.js';
-import { demosSchema, interpretersSchema, runSchema } from './lmx-route-schemas.js';
+import { BUNDLED_DEMOS, describeLanguages, HOST_DEMOS, type LanguageAvailability } from '@svc/lmx-interpreters';
+import type { FastifyPluginAsync } from 'fastify';
+import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { replyWithError } from '../capabilities/reply-with-error.js';
+import { errorResponseSchema } from '../errors/error-body.js';
+import type { HostModesConfig } from './host/host-modes-config.js';
+import { hostModeRefusal } from './lmx-capabilities.js';
 
-export { readLmxOptions } from './lmx-options.js';
+/** Options of {@link lmxRoutes}. */
+export interface LmxRoutesOptions {
+  registry: CapabilityRegistry;
+  hostModes: HostModesConfig;
+  /** The wall-clock bound of one run, reported by the catalogue. */
+  timeMs: number;
+}
 
-interface RunBody {
-  mode: string;
-  source: string;
-  input?: unknown;
+const runResultSchema = {
+  type: 'object',
+  required: ['ok', 'mode', 'output', 'durationMs'],
+  properties: {
+    ok: { type: 'boolean' },
+    mode: { type: 'string' },
+    output: { type: 'array', items: { type: 'string' } },
+    value: {},
+    error: { type: 'object', additionalProperties: true },
+    usage: { type: 'object', additionalProperties: true },
+    trace: { type: 'array', items: {} },
+    durationMs: { type: 'number' },
+  },
+} as const;
+
+const interpreterSchema = {
+  type: 'object',
+  required: ['id', 'title', 'purpose', 'bridges', 'hostMode', 'available'],
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    purpose: { type: 'string' },
+    bridges: { type: 'array', items: { type: 'string' } },
+    hostMode: { type: 'boolean' },
+    available: { type: 'boolean' },
+    code: { type: 'string' },
+    reason: { type: 'string' },
+  },
+} as const;
+
+/**
+ * The catalogue for one caller: what this build has, less what this install and this caller
+ * lack. A host mode says which of its two conditions (an admin caller, the host flag) is missing;
+ * a bridge mode says which bridge this server does not wire yet.
+ */
+function describeForCaller(
+  options: LmxRoutesOptions,
+  user: Parameters<typeof hostModeRefusal>[0],
+): LanguageAvailability[] {
+  const refusal = hostModeRefusal(user, options.hostModes);
+  return describeLanguages({ bridges: ['host'] }).map((entry) => {
+    if (!entry.hostMode || !entry.available || !refusal) return entry;
+    return {
+      ...entry,
+      available: false,
+      code: 'E_FORBIDDEN',
+      reason: `${entry.id} is a host mode: ${refusal}`,
+    };
+  });
 }
 
 /**
- * The script engine's routes under `/api/lmx`: `POST /run` (signed in; rate-limited per user
- * and at most `userConcurrency` runs in flight per user), `GET /interpreters` and
- * `GET /demos`. Scripts run in a pool of sandbox workers owned by this plugin and closed with
- * the server. The CLI-free host has no bridges yet, so bridge modes answer their codes.
+ * The script engine's routes under `/api/lmx`: `POST /run` (the capability `lmx.run` through
+ * `invoke`: its rate limit, per-user concurrency and errors), `GET /interpreters` (the sixteen
+ * modes, each with its availability for this caller and the reason when unavailable) and
+ * `GET /demos` (the bundled scripts with their source).
  *
  * @example
- * await app.register(lmxRoutes, { prefix: '/api/lmx', ...readLmxOptions(process.env) });
- * // POST /api/lmx/run { "mode": "lmx", "source": "print 1 + 2" } → 200 { "ok": true, "output": ["3"], … }
+ * await app.register(lmxRoutes, { prefix: '/api/lmx', registry, hostModes, timeMs: 5000 });
  */
-export const lmxRoutes: FastifyPluginAsync<Partial<LmxRouteOptions>> = async (app, partial) => {
-  const options: LmxRouteOptions = { ...DEFAULT_LMX_OPTIONS, ...definedOnly(partial) };
-  const runner: ScriptRunner = createScriptRunner({
-    poolSize: options.poolSize,
-    maxWorkers: Math.max(options.poolSize, 1) + 2,
-    defaultLimits: { timeMs: options.timeMs },
-    maxLimits: { timeMs: options.timeMs, memoryMb: options.memoryMb },
-    // Warm workers start when the server listens (or on the first run), not in every
-    // in-process test server that never runs a script.
-    prewarm: false,
-  });
-  app.addHook('onListen', async () => runner.warm());
-  app.addHook('onClose', async () => runner.close());
-  const inFlight = new Map<string, number>();
-
-  app.get('/interpreters', { schema: interpretersSchema }, async () => ({
-    timeMs: options.timeMs,
-    interpreters: describeLanguages({ bridges: [] }),
-  }));
-
-  app.get('/demos', { schema: demosSchema }, async () => ({ demos: BUNDLED_DEMOS }));
-
-  app.post<{ Body: RunBody }>(
+export const lmxRoutes: FastifyPluginAsync<LmxRoutesOptions> = async (app, options) => {
+  app.post(
     '/run',
     {
-      schema: runSchema,
-      preHandler: requireAuth,
-      config: {
-        rateLimit: {
-          max: options.runsPerMinute,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) =>
-            request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+      schema: {
+        tags: ['lmx'],
+        summary: 'Run a script in one of the sixteen modes (the lmx.run capability)',
+        body: { type: 'object', description: 'The arguments of lmx.run: { mode, source, input? }.' },
+        response: {
+          200: runResultSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          429: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
-      const userId = (request.user as { id: string }).id;
-      const running = inFlight.get(userId) ?? 0;
-      if (running >= options.userConcurrency) {
-        return reply.status(429).send({
-          error: {
-            code: 'LMX_TOO_MANY_RUNS',
-            message: `You already have ${running} scripts running; wait for one to finish.`,
-            details: { limit: options.userConcurrency },
-          },
-        });
-      }
-      inFlight.set(userId, running + 1);
-      try {
-        const { mode, source, input } = request.body;
-        return await runner.run({ mode, source, input: input ?? null });
-      } finally {
-        const left = (inFlight.get(userId) ?? 1) - 1;
-        if (left <= 0) inFlight.delete(userId);
-        else inFlight.set(userId, left);
-      }
+      const outcome = await options.registry.invoke('lmx.run', request.body ?? {}, {
+        user: request.user,
+        surface: 'area-route',
+        client: request.ip,
+        log: request.log,
+      });
+      return outcome.ok ? outcome.result : replyWithError(reply, outcome.error);
     },
   );
-};
 
-function definedOnly(partial: Partial<LmxRouteOptions>): Partial<LmxRouteOptions> {
-  const result: Partial<LmxRouteOptions> = {};
-  for (const key of Object.keys(DEFAULT_LMX_OPTIONS) as (keyof LmxRouteOptions)[]) {
-    const value = partial[key];
-    if (typeof value === 'number') result[key] = value;
-  }
-  return result;
-}
+  app.get(
+    '/interpreters',
+    {
+      schema: {
+        tags: ['lmx'],
+        summary: 'The sixteen interpreters, with their availability for this caller on this install',
+        response: {
+          200: {
+            type: 'object',
+            required: ['timeMs', 'interpreters'],
+            properties: {
+              timeMs: { type: 'integer' },
+              interpreters: { type: 'array', items: interpreterSchema },
+            },
+          },
+        },
+      },
+    },
+    async (request) => ({ timeMs: options.timeMs, interpreters: describeForCaller(options, request.user) }),
+  );
+
+  app.get(
+    '/demos',
+    {
+      schema: {
+        tags: ['lmx'],
+        summary: 'Bundled demo scripts with their source, at least one per built language',
+        response: {
+          200: {
+            type: 'object',
+            required: ['demos'],
+            properties: {
+              demos: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['id', 'mode', 'title', 'description', 'source'],
+                  properties: {
+                    id: { type: 'string' },
+                    mode: { type: 'string' },
+                    title: { type: 'string' },
+                    description: { type: 'string' },
+                    source: { type: 'string' },
+                    input: {},
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async () => ({ demos: [...BUNDLED_DEMOS, ...HOST_DEMOS] }),
+  );
+};

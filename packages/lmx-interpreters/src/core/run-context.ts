@@ -59,6 +59,8 @@ export class RunContext {
   private stepsReserve: number;
   /** Current nesting of script function calls. */
   depth = 0;
+  /** When the run started (`performance.now()`), for timers that must stay inside `limits.timeMs`. */
+  readonly startedAt = performance.now();
   private outputChars = 0;
   private readonly onOutput: ((lines: string[]) => void) | undefined;
   private flushed = 0;

@@ -1,8 +1,17 @@
 import type { LanguageDefinition } from '../language.js';
+import { lmaLanguage } from './lma/lma-language.js';
+import { lmaiLanguage } from './lmai/lmai-language.js';
 import { lmcLanguage } from './lmc/lmc-language.js';
+import { lmdLanguage } from './lmd/lmd-language.js';
 import { lmgLanguage } from './lmg/lmg-language.js';
+import { lmiLanguage } from './lmi/lmi-language.js';
+import { lmkLanguage } from './lmk/lmk-language.js';
 import { lmmLanguage } from './lmm/lmm-language.js';
 import { lmnLanguage } from './lmn/lmn-language.js';
+import { lmnetLanguage } from './lmnet/lmnet-language.js';
+import { lmqLanguage } from './lmq/lmq-language.js';
+import { lmsLanguage } from './lms/lms-language.js';
+import { lmtLanguage } from './lmt/lmt-language.js';
 import { lmxLanguage } from './lmx/lmx-language.js';
 import { lmyLanguage } from './lmy/lmy-language.js';
 import { lmzLanguage } from './lmz/lmz-language.js';
@@ -25,6 +34,17 @@ export const BUILT_LANGUAGES: readonly LanguageDefinition[] = [
   lmzLanguage,
   lmnLanguage,
   lmgLanguage,
+  // The bridged languages: they need the server's tools, install, db and ai bridges.
+  lmaLanguage,
+  lmiLanguage,
+  lmqLanguage,
+  lmaiLanguage,
+  // The host modes: the server runs them only for an admin with SVC_LMX_HOST_MODES set.
+  lmsLanguage,
+  lmkLanguage,
+  lmdLanguage,
+  lmnetLanguage,
+  lmtLanguage,
 ];
 
 /**

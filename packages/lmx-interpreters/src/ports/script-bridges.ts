@@ -2,6 +2,7 @@ import type { AdaptersBridge } from './adapters-bridge.js';
 import type { AiBridge } from './ai-bridge.js';
 import type { BridgeName } from './bridge-name.js';
 import type { DbBridge } from './db-bridge.js';
+import type { HostBridge } from './host-bridge.js';
 import type { InstallBridge } from './install-bridge.js';
 import type { ToolsBridge } from './tools-bridge.js';
 
@@ -12,6 +13,8 @@ export interface ScriptBridges {
   db?: DbBridge;
   ai?: AiBridge;
   adapters?: AdaptersBridge;
+  /** Only for an admin with host modes enabled (`lms`, `lmk`, `lmd`, `lmnet`). */
+  host?: HostBridge;
 }
 
 /**
@@ -24,6 +27,7 @@ export const BRIDGE_METHODS: Readonly<Record<BridgeName, readonly string[]>> = {
   db: ['query'],
   ai: ['ask'],
   adapters: ['call'],
+  host: ['run', 'windows', 'focus', 'screenshot', 'type', 'key', 'pointer', 'http', 'dns', 'port'],
 };
 
 /**

@@ -74,7 +74,7 @@ describe('the sandboxed script runner', () => {
   });
 
   it('answers modes that cannot run without starting a worker', async () => {
-    expect((await runner.run({ mode: 'lmq', source: 'FROM x' })).error?.code).toBe('E_NOT_AVAILABLE');
+    expect((await runner.run({ mode: 'lmq', source: 'FROM x' })).error?.code).toBe('E_BRIDGE_MISSING');
     expect((await runner.run({ mode: 'nope', source: '' })).error?.message).toMatch(
       /there is no mode "nope"/,
     );

@@ -1,4 +1,5 @@
 import type { Expression } from '../../core/ast.js';
+import type { BuiltinRegistry } from '../../core/builtins/builtin-registry.js';
 import {
   createExpressionCompiler,
   type Evaluate,
@@ -38,11 +39,14 @@ interface LmxFrame extends Frame {
  * const { program, diagnostics } = compileLmx(parseLmx(source).statements);
  * ```
  */
-export function compileLmx(statements: LmxStatement[]): {
+export function compileLmx(
+  statements: LmxStatement[],
+  options: { builtins?: BuiltinRegistry } = {},
+): {
   program: CompiledProgram;
   diagnostics: Diagnostic[];
 } {
-  const lmx = new LmxCompiler();
+  const lmx = new LmxCompiler(options.builtins ?? LMX_BUILTINS);
   const scope = new Scope();
   const body = lmx.compileFunctionBody([], statements, scope);
   const program: CompiledProgram = {
@@ -56,12 +60,16 @@ export function compileLmx(statements: LmxStatement[]): {
 }
 
 class LmxCompiler {
-  readonly compiler: ExpressionCompiler = createExpressionCompiler({
-    builtins: LMX_BUILTINS,
-    extensions: {
-      lambda: (node, _compiler, scope) => this.compileLambda(node.data as LmxLambda, node.span, scope),
-    },
-  });
+  readonly compiler: ExpressionCompiler;
+
+  constructor(builtins: BuiltinRegistry) {
+    this.compiler = createExpressionCompiler({
+      builtins,
+      extensions: {
+        lambda: (node, _compiler, scope) => this.compileLambda(node.data as LmxLambda, node.span, scope),
+      },
+    });
+  }
 
   /** Declares params and hoisted names, then compiles; `fn` values are created on entry. */
   compileFunctionBody(params: string[], statements: LmxStatement[], scope: Scope): Execute {

@@ -5,6 +5,19 @@ import type { Diagnostic } from '../../diagnostics.js';
 import { LMX_KEYWORDS, type LmxLambda, type LmxStatement } from './lmx-ast.js';
 
 /**
+ * Extra statements a language built on lmx adds (the host modes' `RUN`, `TYPE`, `GET`…): their
+ * keywords, reserved like lmx's own, and a parser tried before lmx's statements everywhere,
+ * nested blocks included. It returns undefined when the statement is not one of its own.
+ */
+export interface LmxStatementExtension {
+  keywords: readonly string[];
+  parse(
+    parser: ScriptParser,
+    parseStatement: (parser: ScriptParser) => LmxStatement,
+  ): LmxStatement | undefined;
+}
+
+/**
  * Parses lmx source into statements, reporting every syntax error it can recover from.
  *
  * @example
@@ -12,12 +25,17 @@ import { LMX_KEYWORDS, type LmxLambda, type LmxStatement } from './lmx-ast.js';
  * const { statements, diagnostics } = parseLmx('let x = 1\nprint x');
  * ```
  */
-export function parseLmx(source: string): { statements: LmxStatement[]; diagnostics: Diagnostic[] } {
+export function parseLmx(
+  source: string,
+  extension?: LmxStatementExtension,
+): { statements: LmxStatement[]; diagnostics: Diagnostic[] } {
   const parser = createScriptParser(source, {
-    reserved: LMX_KEYWORDS.filter((word) => word !== 'fn'),
-    prefix: { fn: parseLambda },
+    reserved: [...LMX_KEYWORDS.filter((word) => word !== 'fn'), ...(extension?.keywords ?? [])],
+    prefix: { fn: (inner, start) => parseLambda(inner, start, parseStatement) },
   });
-  const statements = parser.parseBlock(parseLmxStatement);
+  const parseStatement = (inner: ScriptParser): LmxStatement =>
+    extension?.parse(inner, parseStatement) ?? parseLmxStatementWith(inner, parseStatement);
+  const statements = parser.parseBlock(parseStatement);
   const stray = parser.peek();
   if (!parser.gaveUp && !parser.atEnd())
     parser.report('E_PARSE', `expected a statement but found "${stray.text}"`, spanOfToken(stray));
@@ -33,6 +51,14 @@ export function parseLmx(source: string): { statements: LmxStatement[]; diagnost
  * ```
  */
 export function parseLmxStatement(parser: ScriptParser): LmxStatement {
+  return parseLmxStatementWith(parser, parseLmxStatement);
+}
+
+/** One lmx statement; nested blocks are parsed with `parseStatement` (lmx's own or an extended one). */
+function parseLmxStatementWith(
+  parser: ScriptParser,
+  parseStatement: (parser: ScriptParser) => LmxStatement,
+): LmxStatement {
   const start = parser.peek();
   const word = start.kind === 'name' ? start.text.toLowerCase() : '';
   switch (word) {
@@ -44,11 +70,11 @@ export function parseLmxStatement(parser: ScriptParser): LmxStatement {
       return { kind: 'let', name: name.text, value, span: parser.spanFrom(start) };
     }
     case 'if':
-      return parseIf(parser, start);
+      return parseIf(parser, start, parseStatement);
     case 'while': {
       parser.next();
       const condition = parser.parseExpression();
-      const body = parseBody(parser, start);
+      const body = parseBody(parser, start, parseStatement);
       return { kind: 'while', condition, body, span: parser.spanFrom(start) };
     }
     case 'for': {
@@ -56,11 +82,11 @@ export function parseLmxStatement(parser: ScriptParser): LmxStatement {
       const name = parser.expectName('a loop variable after "for"');
       parser.expectKeyword('in');
       const iterable = parser.parseExpression();
-      const body = parseBody(parser, start);
+      const body = parseBody(parser, start, parseStatement);
       return { kind: 'for', name: name.text, iterable, body, span: parser.spanFrom(start) };
     }
     case 'fn':
-      if (parser.peek(1).kind === 'name') return parseFunction(parser, start);
+      if (parser.peek(1).kind === 'name') return parseFunction(parser, start, parseStatement);
       break;
     case 'return': {
       parser.next();
@@ -93,13 +119,15 @@ export function parseLmxStatement(parser: ScriptParser): LmxStatement {
   return { kind: 'expression', expression, span: parser.spanFrom(start) };
 }
 
-function parseIf(parser: ScriptParser, start: Token): LmxStatement {
+type ParseStatement = (parser: ScriptParser) => LmxStatement;
+
+function parseIf(parser: ScriptParser, start: Token, parseStatement: ParseStatement): LmxStatement {
   parser.next();
   const branches: { condition: Expression; body: LmxStatement[] }[] = [];
   let otherwise: LmxStatement[] | undefined;
   let condition = parser.parseExpression();
   for (;;) {
-    const body = parser.parseBlock(parseLmxStatement, ['elif', 'else', 'end']);
+    const body = parser.parseBlock(parseStatement, ['elif', 'else', 'end']);
     branches.push({ condition, body });
     if (parser.matchKeyword('elif')) {
       condition = parser.parseExpression();
@@ -110,7 +138,7 @@ function parseIf(parser: ScriptParser, start: Token): LmxStatement {
         condition = parser.parseExpression();
         continue;
       }
-      otherwise = parser.parseBlock(parseLmxStatement, ['end']);
+      otherwise = parser.parseBlock(parseStatement, ['end']);
     }
     break;
   }
@@ -119,17 +147,17 @@ function parseIf(parser: ScriptParser, start: Token): LmxStatement {
   return otherwise ? { kind: 'if', branches, otherwise, span } : { kind: 'if', branches, span };
 }
 
-function parseFunction(parser: ScriptParser, start: Token): LmxStatement {
+function parseFunction(parser: ScriptParser, start: Token, parseStatement: ParseStatement): LmxStatement {
   parser.next();
   const name = parser.expectName('a function name after "fn"');
   const params = parseParams(parser);
-  const body = parseBody(parser, start);
+  const body = parseBody(parser, start, parseStatement);
   return { kind: 'fn', name: name.text, params, body, span: parser.spanFrom(start) };
 }
 
-function parseLambda(parser: ScriptParser, start: Token): Expression {
+function parseLambda(parser: ScriptParser, start: Token, parseStatement: ParseStatement): Expression {
   const params = parseParams(parser);
-  const body = parseBody(parser, start);
+  const body = parseBody(parser, start, parseStatement);
   const data: LmxLambda = { params, body };
   return { kind: 'extension', name: 'lambda', children: [], data, span: parser.spanFrom(start) };
 }
@@ -149,8 +177,8 @@ function parseParams(parser: ScriptParser): string[] {
   return params;
 }
 
-function parseBody(parser: ScriptParser, start: Token): LmxStatement[] {
-  const body = parser.parseBlock(parseLmxStatement, ['end']);
+function parseBody(parser: ScriptParser, start: Token, parseStatement: ParseStatement): LmxStatement[] {
+  const body = parser.parseBlock(parseStatement, ['end']);
   expectEnd(parser, start);
   return body;
 }

@@ -1,0 +1,46 @@
+import type { BuiltinRegistry } from '../../core/builtins/builtin-registry.js';
+import { createBuiltinRegistry } from '../../core/builtins/builtin-registry.js';
+import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
+import type { NativeFunction } from '../../core/values.js';
+import type { LanguageDefinition, LanguageId } from '../../language.js';
+import type { BridgeName } from '../../ports/bridge-name.js';
+import { compileLmx } from '../lmx/lmx-compiler.js';
+import { parseLmx } from '../lmx/lmx-parser.js';
+import { type BlockVerb, createVerbExtension, type StatementVerb } from './verb-statements.js';
+
+/** What a language built on lmx adds: its statement verbs, block statements and builtins. */
+export interface VerbLanguageOptions {
+  id: LanguageId;
+  title: string;
+  summary: string;
+  bridges: readonly BridgeName[];
+  verbs: readonly StatementVerb[];
+  blocks?: readonly BlockVerb[];
+  builtins: readonly NativeFunction[];
+}
+
+/**
+ * Builds a language as lmx plus its own verbs (the host modes, lma, lmi, lmai): every lmx statement (`let`, `if`, `for`, `fn`,
+ * `print`…) works, and each verb is also a builtin callable in expressions.
+ *
+ * @example
+ * ```ts
+ * export const lmsLanguage = createVerbLanguage({ id: 'lms', title: 'Shell', summary: '…', bridges: ['host'], verbs: [runVerb], builtins: [run] });
+ * ```
+ */
+export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefinition {
+  const extension = createVerbExtension(options.verbs, options.blocks ?? []);
+  const builtins: BuiltinRegistry = createBuiltinRegistry(CORE_BUILTINS, options.builtins);
+  return {
+    id: options.id,
+    title: options.title,
+    summary: options.summary,
+    bridges: options.bridges,
+    compile(source) {
+      const parsed = parseLmx(source, extension);
+      if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
+      const { program, diagnostics } = compileLmx(parsed.statements, { builtins });
+      return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics: [] };
+    },
+  };
+}
