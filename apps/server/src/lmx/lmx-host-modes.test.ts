@@ -151,9 +151,13 @@ describe('the host modes for an admin with SVC_LMX_HOST_MODES', () => {
       demos: { id: string; mode: string; source: string; input?: Record<string, unknown> }[];
     }>().demos;
     const hostDemos = demos.filter((demo) => ['lms', 'lmk', 'lmd', 'lmnet', 'lmt'].includes(demo.mode));
-    expect(new Set(hostDemos.map((demo) => demo.mode))).toEqual(new Set(['lms', 'lmk', 'lmd', 'lmnet', 'lmt']));
+    expect(new Set(hostDemos.map((demo) => demo.mode))).toEqual(
+      new Set(['lms', 'lmk', 'lmd', 'lmnet', 'lmt']),
+    );
     for (const demo of hostDemos) {
-      const input = demo.input ? { ...demo.input, base: `http://127.0.0.1:${receiverPort}`, port: receiverPort } : undefined;
+      const input = demo.input
+        ? { ...demo.input, base: `http://127.0.0.1:${receiverPort}`, port: receiverPort }
+        : undefined;
       const result = await run(demo.mode, demo.source, input);
       expect(result, demo.id).toMatchObject({ ok: true });
     }

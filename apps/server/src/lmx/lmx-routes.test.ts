@@ -130,20 +130,29 @@ describe('the script engine under its bounds', () => {
   const SLOW = 'while true\n  let s = upper(repeat("ab", 400000))\nend';
   let server: LmxTestServer;
   beforeAll(async () => {
-    server = await createLmxTestServer({ SVC_LMX_TIME_MS: '400', SVC_LMX_USER_CONCURRENCY: '1', SVC_LMX_RUNS_PER_MINUTE: '5' });
+    server = await createLmxTestServer({
+      SVC_LMX_TIME_MS: '400',
+      SVC_LMX_USER_CONCURRENCY: '1',
+      SVC_LMX_RUNS_PER_MINUTE: '5',
+    });
   });
   afterAll(async () => server.close());
 
   it('ends a run at the configured time bound and keeps serving other requests meanwhile', async () => {
     let finished = false;
-    const slow = runScriptAs(server.app, server.member.cookie, { mode: 'lmx', source: SLOW }).then((answer) => {
-      finished = true;
-      return answer;
-    });
+    const slow = runScriptAs(server.app, server.member.cookie, { mode: 'lmx', source: SLOW }).then(
+      (answer) => {
+        finished = true;
+        return answer;
+      },
+    );
     const health = await server.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
     expect(finished).toBe(false);
-    expect((await slow).body.error).toMatchObject({ code: 'E_LIMIT_TIME', message: 'the run took longer than 400 ms' });
+    expect((await slow).body.error).toMatchObject({
+      code: 'E_LIMIT_TIME',
+      message: 'the run took longer than 400 ms',
+    });
   });
 
   it('allows the configured runs in flight per user, then rate-limits per minute', async () => {
@@ -156,14 +165,18 @@ describe('the script engine under its bounds', () => {
     expect(second.body.error).toMatchObject({ code: 'CAP_TOO_MANY_CONCURRENT' });
     const statuses: number[] = [];
     for (let index = 0; index < 4; index++) {
-      statuses.push((await runScriptAs(server.app, server.member.cookie, { mode: 'lmx', source: 'print 1' })).status);
+      statuses.push(
+        (await runScriptAs(server.app, server.member.cookie, { mode: 'lmx', source: 'print 1' })).status,
+      );
     }
     expect(statuses).toContain(429);
   });
 
   it('refuses settings out of range at start, naming the variable', async () => {
     const { loadConfig } = await import('../config.js');
-    expect(() => loadConfig({ SVC_LMX_TIME_MS: '99' })).toThrow(/SVC_LMX_TIME_MS must be a whole number from 100 to 60000/);
+    expect(() => loadConfig({ SVC_LMX_TIME_MS: '99' })).toThrow(
+      /SVC_LMX_TIME_MS must be a whole number from 100 to 60000/,
+    );
     expect(() => loadConfig({ SVC_LMX_MEMORY_MB: 'lots' })).toThrow(/SVC_LMX_MEMORY_MB/);
   });
 });

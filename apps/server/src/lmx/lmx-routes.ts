@@ -1,4 +1,9 @@
-import { BUNDLED_DEMOS, describeLanguages, HOST_DEMOS, type LanguageAvailability } from '@svc/lmx-interpreters';
+import {
+  BUNDLED_DEMOS,
+  describeLanguages,
+  HOST_DEMOS,
+  type LanguageAvailability,
+} from '@svc/lmx-interpreters';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import { replyWithError } from '../capabilities/reply-with-error.js';
