@@ -285,6 +285,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   await app.register(docsPlugin, {
     dataDir: config.dataDir,
+    registry: capabilities,
     warmAtStart: config.env !== 'test',
     ...options.docs,
   });

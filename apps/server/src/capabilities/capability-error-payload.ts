@@ -1,3 +1,4 @@
+import { isDocsError } from '@svc/docs-reader';
 import { isGateError } from '@svc/gate';
 import { toActivityErrorPayload } from '../activity/activity-errors.js';
 import { toDreamerErrorPayload } from '../dreamer/dreamer-errors.js';
@@ -13,14 +14,14 @@ export const INTERNAL_ERROR_PAYLOAD: CapabilityErrorPayload = {
 
 /**
  * The one translation from any error a capability call can end in to `{ code, message,
- * details? }`: registry, gate, activity and dreamer errors keep their code; anything else
+ * details? }`: registry, gate, docs, activity and dreamer errors keep their code; anything else
  * is `undefined` (an internal error: log it and answer {@link INTERNAL_ERROR_PAYLOAD}).
  *
  * @example
  * const payload = toCapabilityErrorPayload(error) ?? INTERNAL_ERROR_PAYLOAD;
  */
 export function toCapabilityErrorPayload(error: unknown): CapabilityErrorPayload | undefined {
-  if (isCapabilityError(error) || isGateError(error)) {
+  if (isCapabilityError(error) || isGateError(error) || isDocsError(error)) {
     const details = (error as { details?: unknown }).details;
     return {
       code: error.code,
