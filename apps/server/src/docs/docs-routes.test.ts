@@ -216,7 +216,7 @@ describe('the docs tools on /mcp', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.base)));
     return client;
   };
-  const valueOf = (result: ToolResult) => JSON.parse(result.content[0]?.text ?? 'null') as Json;
+  const resultOf = (result: ToolResult) => JSON.parse(result.content[0]?.text ?? 'null') as Json;
 
   it('lists every docs tool to an anonymous client, marked read-only, with every argument alias', async () => {
     const client = await connect();
@@ -236,13 +236,13 @@ describe('the docs tools on /mcp', () => {
   it('answers through the registry: aliases work, a near miss is an error result with suggestions, an unknown argument is refused', async () => {
     const client = await connect();
     try {
-      const page = valueOf(
+      const page = resultOf(
         (await client.callTool({ name: 'getPage', arguments: { page_id: 'gate/auth' } })) as ToolResult,
       );
       expect(page).toMatchObject({ id: 'gate/auth', markdown: expect.stringContaining('#') });
       const miss = (await client.callTool({ name: 'getPage', arguments: { id: 'gate/auht' } })) as ToolResult;
       expect(miss.isError).toBe(true);
-      expect(valueOf(miss).error).toMatchObject({
+      expect(resultOf(miss).error).toMatchObject({
         code: 'DOCS_PAGE_NOT_FOUND',
         details: { suggestions: expect.arrayContaining(['gate/auth']) },
       });
@@ -250,8 +250,8 @@ describe('the docs tools on /mcp', () => {
         name: 'searchDocs',
         arguments: { q: 'keys', colour: 'red' },
       })) as ToolResult;
-      expect([unknown.isError, valueOf(unknown).error.code]).toEqual([true, 'CAP_INVALID_ARGS']);
-      const search = valueOf(
+      expect([unknown.isError, resultOf(unknown).error.code]).toEqual([true, 'CAP_INVALID_ARGS']);
+      const search = resultOf(
         (await client.callTool({ name: 'searchDocs', arguments: { q: 'api keys', k: 3 } })) as ToolResult,
       );
       expect(search.results.length).toBeGreaterThan(0);
