@@ -93,7 +93,12 @@ describe('Start: the capabilities of each caller, from the registry', () => {
     await signIn(admin.page, ADMIN.email, ADMIN.password);
     const everything = await capabilitiesOf(admin.page, ADMIN.email);
     expect(everything).toEqual(await registryAnswer(admin.page));
-    expect(everything).toEqual(harness.server.app.capabilities.list().map((capability) => capability.id).sort());
+    expect(everything).toEqual(
+      harness.server.app.capabilities
+        .list()
+        .map((capability) => capability.id)
+        .sort(),
+    );
     expect(everything).toEqual(expect.arrayContaining([...member, 'spec.validate']));
     expect(everything.length).toBeGreaterThan(member.length);
     await admin.context.close();
@@ -132,20 +137,19 @@ describe('Scripts against the script engine', () => {
     const diagnostics = page.getByRole('list', { name: 'Diagnostics' });
     const first = diagnostics.getByRole('button').first();
     await first.waitFor();
-    expect(await first.textContent()).toMatch(/^Line 2, column \d+$/);
+    expect(await first.textContent()).toBe('Line 2, column 5');
     expect(await diagnostics.textContent()).toContain('E_PARSE');
     await page.locator('#script-source').evaluate((element: HTMLTextAreaElement) => {
       element.setSelectionRange(0, 0);
     });
     await first.click();
-    const selected = await page
-      .locator('#script-source')
-      .evaluate((element: HTMLTextAreaElement) => ({
-        text: element.value.slice(element.selectionStart, element.selectionEnd),
-        focused: document.activeElement === element,
-      }));
+    const selected = await page.locator('#script-source').evaluate((element: HTMLTextAreaElement) => ({
+      text: element.value.slice(element.selectionStart, element.selectionEnd),
+      focused: document.activeElement === element,
+    }));
     expect(selected).toEqual({ text: 'let = 2', focused: true });
     expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'scripts-diagnostic');
   });
 
   it('loads a bundled demo with its input, runs it and shows what it printed', async () => {
@@ -195,7 +199,9 @@ describe('the header docs link and search, on the merged docs site', () => {
     await page.getByRole('searchbox', { name: 'Search the docs' }).fill('api key prefix');
     await page.getByRole('searchbox', { name: 'Search the docs' }).press('Enter');
     await page.waitForURL(/\/docs\/\?q=api\+key\+prefix$/);
-    expect(await page.locator('.search-page li a').first().getAttribute('href')).toMatch(/^\/docs\/gate\/keys/);
+    expect(await page.locator('.search-page li a').first().getAttribute('href')).toMatch(
+      /^\/docs\/gate\/keys/,
+    );
     await page.goto(`${harness.baseUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.locator('.docs-search').getByRole('link', { name: 'Docs' }).click();

@@ -10,7 +10,14 @@ describe('reading the script engine answers', () => {
       readCatalogue({
         timeMs: 5000,
         interpreters: [
-          { id: 'lmx', title: 'General logic', purpose: 'Loops.', bridges: [], hostMode: false, available: true },
+          {
+            id: 'lmx',
+            title: 'General logic',
+            purpose: 'Loops.',
+            bridges: [],
+            hostMode: false,
+            available: true,
+          },
           {
             id: 'lms',
             title: 'Shell',
@@ -55,7 +62,14 @@ describe('reading the script engine answers', () => {
     expect(
       readDemos({
         demos: [
-          { id: 'lmx-sum', mode: 'lmx', title: 'Sum', description: 'Adds.', source: 'print 1', input: { n: 2 } },
+          {
+            id: 'lmx-sum',
+            mode: 'lmx',
+            title: 'Sum',
+            description: 'Adds.',
+            source: 'print 1',
+            input: { n: 2 },
+          },
         ],
       }),
     ).toEqual([
@@ -115,7 +129,13 @@ describe('reading the script engine answers', () => {
       ok: false,
       mode: 'lmx',
       output: ['before'],
-      error: { code: 'E_LIMIT_TIME', message: 'the run took longer than 400 ms', line: 1, column: 1, mode: 'lmx' },
+      error: {
+        code: 'E_LIMIT_TIME',
+        message: 'the run took longer than 400 ms',
+        line: 1,
+        column: 1,
+        mode: 'lmx',
+      },
       durationMs: 400,
     });
     expect(result.output).toEqual(['before']);

@@ -1,5 +1,21 @@
 import type { ScriptDiagnostic, ScriptResult } from './script-api';
 
+/** A host action of the trace (`{ action, target, ok, outcome }`) in words; anything else as JSON. */
+function TraceStep({ step }: { step: unknown }) {
+  if (typeof step === 'object' && step !== null && 'action' in step) {
+    const { action, target, ok, outcome } = step as Record<string, unknown>;
+    return (
+      <>
+        <strong>{String(action)}</strong> <code>{String(target ?? '')}</code>{' '}
+        <span class={ok === false ? 'change-error' : 'muted'}>
+          → {String(outcome ?? (ok ? 'ok' : 'failed'))}
+        </span>
+      </>
+    );
+  }
+  return <code>{JSON.stringify(step)}</code>;
+}
+
 function Diagnostics({
   diagnostics,
   onJump,
@@ -58,9 +74,8 @@ export function ScriptResultView({
           <ol class="script-trace" aria-label="Trace">
             {result.trace.map((step, index) => (
               // The trace is append-only: its position is its identity.
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and never move
               <li key={index}>
-                <code>{JSON.stringify(step)}</code>
+                <TraceStep step={step} />
               </li>
             ))}
           </ol>

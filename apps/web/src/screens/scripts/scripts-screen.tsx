@@ -131,7 +131,11 @@ export function ScriptsScreen() {
           {demos.length > 0 ? (
             <>
               <label for="script-demo">Demo</label>
-              <select id="script-demo" value={demoId} onChange={(event) => loadDemo(event.currentTarget.value)}>
+              <select
+                id="script-demo"
+                value={demoId}
+                onChange={(event) => loadDemo(event.currentTarget.value)}
+              >
                 <option value="">Load a demo…</option>
                 {demos.map((entry) => (
                   <option key={entry.id} value={entry.id}>

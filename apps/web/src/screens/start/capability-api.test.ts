@@ -5,7 +5,13 @@ describe('reading GET /api/capabilities', () => {
   it('names who may use each capability from its policy, grouped by plane', () => {
     const capabilities = readCapabilities({
       capabilities: [
-        { id: 'lmx.run', plane: 'adapter', title: 'Run a script', description: 'Runs.', policy: { access: 'account' } },
+        {
+          id: 'lmx.run',
+          plane: 'adapter',
+          title: 'Run a script',
+          description: 'Runs.',
+          policy: { access: 'account' },
+        },
         {
           id: 'spec.validate',
           plane: 'adapter',
@@ -13,7 +19,13 @@ describe('reading GET /api/capabilities', () => {
           description: 'Validates.',
           policy: { access: 'account', permission: 'run_adapter' },
         },
-        { id: 'docs.searchDocs', plane: 'docs', title: 'Search', description: 'Finds.', policy: { access: 'anyone' } },
+        {
+          id: 'docs.searchDocs',
+          plane: 'docs',
+          title: 'Search',
+          description: 'Finds.',
+          policy: { access: 'anyone' },
+        },
       ],
     });
     expect(capabilities.map((capability) => [capability.id, capability.who])).toEqual([
@@ -21,13 +33,17 @@ describe('reading GET /api/capabilities', () => {
       ['spec.validate', 'permission run_adapter'],
       ['docs.searchDocs', 'anyone'],
     ]);
-    expect(groupByPlane(capabilities).map(([plane, list]) => [plane, list.map((entry) => entry.id)])).toEqual([
-      ['adapter', ['lmx.run', 'spec.validate']],
-      ['docs', ['docs.searchDocs']],
-    ]);
+    expect(groupByPlane(capabilities).map(([plane, list]) => [plane, list.map((entry) => entry.id)])).toEqual(
+      [
+        ['adapter', ['lmx.run', 'spec.validate']],
+        ['docs', ['docs.searchDocs']],
+      ],
+    );
   });
 
   it('refuses an answer without the list', () => {
-    expect(() => readCapabilities({ tools: [] })).toThrow(expect.objectContaining({ code: 'CONSOLE_BAD_ANSWER' }));
+    expect(() => readCapabilities({ tools: [] })).toThrow(
+      expect.objectContaining({ code: 'CONSOLE_BAD_ANSWER' }),
+    );
   });
 });

@@ -39,7 +39,8 @@ export function readCapabilities(body: unknown): CapabilitySummary[] {
         plane: typeof entry.plane === 'string' ? entry.plane : 'other',
         title: typeof entry.title === 'string' ? entry.title : entry.id,
         description: typeof entry.description === 'string' ? entry.description : '',
-        who: needs.length > 0 ? needs.join(', ') : typeof policy.access === 'string' ? policy.access : 'anyone',
+        who:
+          needs.length > 0 ? needs.join(', ') : typeof policy.access === 'string' ? policy.access : 'anyone',
       },
     ];
   });
