@@ -22,6 +22,7 @@ import { createDreamerCapabilities } from './dreamer/dreamer-capabilities.js';
 import { dreamerRoutes } from './dreamer/dreamer-routes.js';
 import { RUN_COLLECTION } from './dreamer/kysely-run-store.js';
 import { createModelProviderRegistry } from './dreamer/providers/model-provider-registry.js';
+import { functionsPlugin } from './functions/functions-plugin.js';
 import { installErrorHandling } from './errors/error-handler.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './errors/framework-errors.js';
 import { installJsonBodyParser } from './errors/json-body-parser.js';
@@ -283,6 +284,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     config: config.lmx,
     environment: options.environment ?? process.env,
   });
+  await app.register(functionsPlugin, { prefix: '/api/functions', registry: capabilities, db: database.db });
   await app.register(docsPlugin, {
     dataDir: config.dataDir,
     warmAtStart: config.env !== 'test',
