@@ -22,10 +22,11 @@ import { createDreamerCapabilities } from './dreamer/dreamer-capabilities.js';
 import { dreamerRoutes } from './dreamer/dreamer-routes.js';
 import { RUN_COLLECTION } from './dreamer/kysely-run-store.js';
 import { createModelProviderRegistry } from './dreamer/providers/model-provider-registry.js';
-import { functionsPlugin } from './functions/functions-plugin.js';
 import { installErrorHandling } from './errors/error-handler.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './errors/framework-errors.js';
 import { installJsonBodyParser } from './errors/json-body-parser.js';
+import { functionsPlugin } from './functions/functions-plugin.js';
+import { integrationsPlugin } from './integrations/integrations-plugin.js';
 import { lmxPlugin } from './lmx/lmx-plugin.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
@@ -285,6 +286,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     environment: options.environment ?? process.env,
   });
   await app.register(functionsPlugin, { prefix: '/api/functions', registry: capabilities, db: database.db });
+  await app.register(integrationsPlugin, {
+    prefix: '/api/integrations',
+    registry: capabilities,
+    db: database.db,
+    allowedHosts: config.integrations.allowedHosts,
+  });
   await app.register(docsPlugin, {
     dataDir: config.dataDir,
     warmAtStart: config.env !== 'test',

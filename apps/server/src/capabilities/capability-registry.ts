@@ -139,9 +139,10 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
         ),
       );
       const dynamic = lists.flat().filter((capability) => isPermitted(capability, user, options.policy));
-      return [...sorted().filter((capability) => isPermitted(capability, user, options.policy)), ...dynamic].sort(
-        (a, b) => (a.id < b.id ? -1 : 1),
-      );
+      return [
+        ...sorted().filter((capability) => isPermitted(capability, user, options.policy)),
+        ...dynamic,
+      ].sort((a, b) => (a.id < b.id ? -1 : 1));
     },
     resolve: async (id, user) => byId.get(id)?.capability ?? resolveFromSource(id, user),
     resolveByMcpName: async (name, user) => byMcpName.get(name) ?? resolveFromSource(name, user),

@@ -49,7 +49,10 @@ export interface InvokeDependencies {
   lookup(id: string): { capability: Capability; validate: ArgsValidator } | undefined;
   ids(): string[];
   /** Capabilities resolved per caller (capability sources), consulted when `lookup` misses. */
-  resolve?(id: string, user: RequestUser | null): Promise<{ capability: Capability; validate: ArgsValidator } | undefined>;
+  resolve?(
+    id: string,
+    user: RequestUser | null,
+  ): Promise<{ capability: Capability; validate: ArgsValidator } | undefined>;
 }
 
 /** A use's deadline when the capability sets none. */

@@ -1,7 +1,11 @@
 import type { RequestUser } from '@svc/gate';
 import { RelayedCapabilityError } from '../capabilities/capability-error.js';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
-import { type Capability, type CapabilityPolicy, defineCapability } from '../capabilities/capability-types.js';
+import {
+  type Capability,
+  type CapabilityPolicy,
+  defineCapability,
+} from '../capabilities/capability-types.js';
 import { DEFAULT_TIMEOUT_MS } from '../capabilities/invoke-capability.js';
 import type { FunctionDefinition } from './function-definition.js';
 
@@ -49,8 +53,7 @@ export function toFunctionCapability(
   definition: FunctionDefinition,
   executor: Capability | undefined,
 ): Capability {
-  const target =
-    definition.run.kind === 'action' ? (executor?.id ?? definition.run.capability) : 'lmx.run';
+  const target = definition.run.kind === 'action' ? (executor?.id ?? definition.run.capability) : 'lmx.run';
   return defineCapability<Record<string, unknown>, unknown>({
     id: toFunctionId(definition.name),
     plane: 'function',

@@ -28,7 +28,9 @@ export interface FunctionDefinition {
 }
 
 /** The answer of {@link readFunctionDefinition}: the definition, or every problem found. */
-export type FunctionReading = { ok: true; definition: FunctionDefinition } | { ok: false; problems: string[] };
+export type FunctionReading =
+  | { ok: true; definition: FunctionDefinition }
+  | { ok: false; problems: string[] };
 
 // Only to check that a stored schema compiles; the registry compiles its own validators.
 const schemaChecker = new Ajv({ strict: false });
@@ -62,7 +64,8 @@ function readExecutor(executor: unknown, source: unknown, problems: string[]): F
   const action = /^action:([A-Za-z0-9_.-]{1,200})$/.exec(executor);
   if (action?.[1] !== undefined) {
     // A function calling functions could loop; compose them in a script instead.
-    if (action[1].startsWith('functions.')) problems.push('an action executor may not call another function.');
+    if (action[1].startsWith('functions.'))
+      problems.push('an action executor may not call another function.');
     return { kind: 'action', capability: action[1] };
   }
   const script = /^script:([a-z][a-z0-9]{1,15})$/.exec(executor);

@@ -4,7 +4,11 @@ import type { CapabilityRegistry } from '../capabilities/capability-registry.js'
 import type { CapabilitySource } from '../capabilities/capability-source.js';
 import type { Capability } from '../capabilities/capability-types.js';
 import { resolveExecutor, toFunctionCapability } from './function-capability.js';
-import { FUNCTION_COLLECTION, type FunctionDefinition, readFunctionDefinition } from './function-definition.js';
+import {
+  FUNCTION_COLLECTION,
+  type FunctionDefinition,
+  readFunctionDefinition,
+} from './function-definition.js';
 
 /** The most stored functions one user's listing reads. */
 export const MAX_FUNCTIONS_PER_USER = 500;
@@ -129,7 +133,10 @@ export async function listFunctionEntries(
  * @example
  * registry.addSource(createFunctionSource(registry, database.db));
  */
-export function createFunctionSource(registry: CapabilityRegistry, db: Kysely<GateDatabase>): CapabilitySource {
+export function createFunctionSource(
+  registry: CapabilityRegistry,
+  db: Kysely<GateDatabase>,
+): CapabilitySource {
   return {
     prefix: 'functions.',
     async list(user) {

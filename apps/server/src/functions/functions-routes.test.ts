@@ -17,7 +17,12 @@ describe.each(testDatabaseTargets())('stored function-calls on $name', (target) 
   let plain: SignedInUser;
 
   const store = (user: SignedInUser, document: Record<string, unknown>) =>
-    server.app.inject({ method: 'POST', url: '/db/function_calls', headers: { cookie: user.cookie }, payload: document });
+    server.app.inject({
+      method: 'POST',
+      url: '/db/function_calls',
+      headers: { cookie: user.cookie },
+      payload: document,
+    });
   const call = (user: SignedInUser, name: string, args: unknown): Promise<LightMyRequestResponse> =>
     server.app.inject({
       method: 'POST',
@@ -26,8 +31,15 @@ describe.each(testDatabaseTargets())('stored function-calls on $name', (target) 
       payload: args as Record<string, unknown>,
     });
   const listFunctions = async (user: SignedInUser) =>
-    (await server.app.inject({ method: 'GET', url: '/api/functions', headers: { cookie: user.cookie } })).json()
-      .functions as Array<{ name: string; id: string; builtIn: boolean; problems: string[]; parameters: unknown }>;
+    (
+      await server.app.inject({ method: 'GET', url: '/api/functions', headers: { cookie: user.cookie } })
+    ).json().functions as Array<{
+      name: string;
+      id: string;
+      builtIn: boolean;
+      problems: string[];
+      parameters: unknown;
+    }>;
 
   beforeAll(async () => {
     server = await createDreamerTestServer(target);
@@ -60,7 +72,11 @@ describe.each(testDatabaseTargets())('stored function-calls on $name', (target) 
   it('refuses dream to a member without the intelligence membership and does not offer it', async () => {
     expect((await listFunctions(plain)).some((entry) => entry.name === 'dream')).toBe(true);
     const openai = (
-      await server.app.inject({ method: 'GET', url: '/api/capabilities?format=openai', headers: { cookie: plain.cookie } })
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/capabilities?format=openai',
+        headers: { cookie: plain.cookie },
+      })
     ).json().tools as Array<{ function: { name: string } }>;
     expect(openai.some((tool) => tool.function.name === 'functions_dream')).toBe(false);
     const refused = await call(plain, 'dream', { topic: 'tea' });
@@ -82,7 +98,11 @@ describe.each(testDatabaseTargets())('stored function-calls on $name', (target) 
     });
     expect(stored.statusCode).toBe(201);
     const anthropic = (
-      await server.app.inject({ method: 'GET', url: '/api/capabilities?format=anthropic', headers: { cookie: pro.cookie } })
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/capabilities?format=anthropic',
+        headers: { cookie: pro.cookie },
+      })
     ).json().tools as Array<{ name: string; input_schema: { required: string[] } }>;
     expect(anthropic.find((tool) => tool.name === 'functions_checkPipeline')?.input_schema.required).toEqual([
       'pipeline',
@@ -94,7 +114,9 @@ describe.each(testDatabaseTargets())('stored function-calls on $name', (target) 
     const coerced = await call(pro, 'checkPipeline', { pipeline: {}, retries: '2' });
     expect(coerced.statusCode).toBe(400);
     expect(coerced.json().error.code).toBe('CAP_INVALID_ARGS');
-    expect(coerced.json().error.message).toMatch(/^Bad arguments for functions\.checkPipeline: \/retries must be integer/);
+    expect(coerced.json().error.message).toMatch(
+      /^Bad arguments for functions\.checkPipeline: \/retries must be integer/,
+    );
 
     await priceResource(server.app, server.adminCookie, 'tool:dreamer.validatePipeline', 2);
     await grantTokens(server.app, server.adminCookie, pro.id, 5);
@@ -123,13 +145,23 @@ describe.each(testDatabaseTargets())('stored function-calls on $name', (target) 
   });
 
   it('lists a broken document with its problems and refuses to call it', async () => {
-    await store(pro, { name: 'broken', description: 'x', parameters: { type: 'string' }, executor: 'action:nope.nothing' });
+    await store(pro, {
+      name: 'broken',
+      description: 'x',
+      parameters: { type: 'string' },
+      executor: 'action:nope.nothing',
+    });
     const broken = (await listFunctions(pro)).find((entry) => entry.name === 'broken');
     expect(broken?.problems).toEqual(['parameters must have type "object".']);
     const refused = await call(pro, 'broken', {});
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.details.problems).toEqual(broken?.problems);
-    await store(pro, { name: 'ghost', description: 'x', parameters: { type: 'object' }, executor: 'action:nope.nothing' });
+    await store(pro, {
+      name: 'ghost',
+      description: 'x',
+      parameters: { type: 'object' },
+      executor: 'action:nope.nothing',
+    });
     const ghost = (await listFunctions(pro)).find((entry) => entry.name === 'ghost');
     expect(ghost?.problems[0]).toMatch(/no such capability/);
   });

@@ -78,16 +78,19 @@ const callSchema = {
  * @example
  * await app.register(functionsRoutes, { prefix: '/api/functions', registry, db });
  */
-export const functionsRoutes: FastifyPluginAsync<{ registry: CapabilityRegistry; db: Kysely<GateDatabase> }> = async (
-  app,
-  { registry, db },
-) => {
+export const functionsRoutes: FastifyPluginAsync<{
+  registry: CapabilityRegistry;
+  db: Kysely<GateDatabase>;
+}> = async (app, { registry, db }) => {
   app.get('', { schema: listSchema, preValidation: requireAuth }, async (request) => {
     const user = request.user;
     if (user === null) throw new TypeError('requireAuth let an anonymous caller through');
     const entries = await listFunctionEntries(registry, db, user);
     return {
-      functions: entries.map(({ capability: _capability, ...entry }) => ({ ...entry, id: toFunctionId(entry.name) })),
+      functions: entries.map(({ capability: _capability, ...entry }) => ({
+        ...entry,
+        id: toFunctionId(entry.name),
+      })),
     };
   });
   app.post<{ Params: { name: string }; Body: Record<string, unknown> | undefined }>(

@@ -2,8 +2,11 @@ import { type CallToolResult, Server, type ServerContext } from '@modelcontextpr
 import type { RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
 import serverPackage from '../../package.json' with { type: 'json' };
+import {
+  INTERNAL_ERROR_PAYLOAD,
+  toCapabilityErrorPayload,
+} from '../capabilities/capability-error-payload.js';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
-import { INTERNAL_ERROR_PAYLOAD, toCapabilityErrorPayload } from '../capabilities/capability-error-payload.js';
 import type {
   Capability,
   CapabilityErrorPayload,
