@@ -34,6 +34,7 @@ import { integrationsPlugin } from './integrations/integrations-plugin.js';
 import { lmxPlugin } from './lmx/lmx-plugin.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
+import { mcpRemotePlugin } from './mcp-remote/mcp-remote-plugin.js';
 import { createStripePayments } from './payments/stripe-payments.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
 import { installMeterRefunds } from './plugins/meter-guard.js';
@@ -316,6 +317,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     gate,
     events,
     instanceId: config.instanceId,
+  });
+  await app.register(mcpRemotePlugin, {
+    prefix: '/api/mcp-servers',
+    registry: capabilities,
+    servers: config.mcpServers,
   });
   await app.register(docsPlugin, {
     dataDir: config.dataDir,
