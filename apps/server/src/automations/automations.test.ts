@@ -10,9 +10,10 @@ import { FIXTURE_ENV, type SignedInUser, signUp } from '../routes/access-test-fi
 import { grantTokens, readWalletTotals } from '../routes/token-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer } from '../testing/test-server.js';
-import { enqueueRun, toRunBody } from './automation-runs.js';
+import { enqueueRun, type RunRecord, toRunBody } from './automation-runs.js';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+type Run = RunRecord & { id: string };
 
 async function storeAutomation(
   app: DreamerTestServer['app'],
@@ -29,7 +30,7 @@ async function storeAutomation(
   return response.json().id;
 }
 
-async function listRuns(app: DreamerTestServer['app'], user: SignedInUser): Promise<Json[]> {
+async function listRuns(app: DreamerTestServer['app'], user: SignedInUser): Promise<Run[]> {
   const response = await app.inject({
     method: 'GET',
     url: '/db/automation_runs?sort=createdAt',
@@ -82,11 +83,11 @@ describe.each(testDatabaseTargets())('automations on $name', (target) => {
       automationName: 'minutely',
       trigger: { type: 'schedule' },
     });
-    expect(run?.steps.map((step: Json) => [step.capability, step.status])).toEqual([
+    expect(run?.steps.map((step) => [step.capability, step.status])).toEqual([
       ['dreamer.validatePipeline', 'done'],
       ['dreamer.dream', 'done'],
     ]);
-    expect(run?.steps[1].result.status).toBe('done');
+    expect(run?.steps[1]?.result).toMatchObject({ status: 'done' });
     expect((await readWalletTotals(server.app, pro.id)).balance).toBe(9);
 
     await vi.advanceTimersByTimeAsync(60_000);
@@ -132,7 +133,7 @@ describe.each(testDatabaseTargets())('automations on $name', (target) => {
       interval: 20,
     });
     const [run] = await listRuns(server.app, plain);
-    expect(run?.error.code).toBe('GATE_MEMBERSHIP_REQUIRED');
+    expect(run?.error?.code).toBe('GATE_MEMBERSHIP_REQUIRED');
     expect(run?.steps).toHaveLength(1);
     expect(run?.id).toBe(queued.json().runId);
   });
@@ -151,7 +152,10 @@ describe.each(testDatabaseTargets())('automations on $name', (target) => {
     const listed = (
       await server.app.inject({ method: 'GET', url: '/api/automations', headers: { cookie: pro.cookie } })
     ).json().automations;
-    expect(listed.find((entry: Json) => entry.name === 'broken').problems).toHaveLength(2);
+    expect(
+      (listed as Array<{ name: string; problems: string[] }>).find((entry) => entry.name === 'broken')
+        ?.problems,
+    ).toHaveLength(2);
     const dreamt = await server.app.inject({
       method: 'POST',
       url: '/api/functions/dream/call',
@@ -162,9 +166,12 @@ describe.each(testDatabaseTargets())('automations on $name', (target) => {
     await vi.waitFor(
       async () => {
         const runs = (await listRuns(server.app, pro)).filter((run) => run.automationId === id);
-        expect(runs.map((run) => [run.status, run.trigger.event, run.trigger.payload.runId])).toEqual([
-          ['done', 'dreamer.run.finished', dreamt.json().result.runId],
-        ]);
+        expect(
+          runs.map((run) => {
+            const trigger = run.trigger as { event?: string; payload?: { runId?: string } };
+            return [run.status, trigger.event, trigger.payload?.runId];
+          }),
+        ).toEqual([['done', 'dreamer.run.finished', dreamt.json().result.runId]]);
       },
       { timeout: 20_000, interval: 20 },
     );
@@ -220,7 +227,7 @@ describe.each(testDatabaseTargets())('automation runs across a restart on $name'
         { timeout: 20_000, interval: 50 },
       );
       const interrupted = (await listRuns(second, owner)).find((run) => run.id === cut.id);
-      expect(interrupted?.error.code).toBe('AUTOMATION_INTERRUPTED');
+      expect(interrupted?.error?.code).toBe('AUTOMATION_INTERRUPTED');
     } finally {
       await second.close();
       await first.database.destroy();
