@@ -9,6 +9,7 @@ import {
 } from '../dreamer/dreamer-test-helpers.js';
 import type { SignedInUser } from '../routes/access-test-fixtures.js';
 import { grantTokens, readWalletTotals } from '../routes/token-test-fixtures.js';
+import { readDocExample } from '../testing/doc-examples.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 
 describe.each(testDatabaseTargets())('stored function-calls on $name', (target) => {
@@ -164,5 +165,17 @@ describe.each(testDatabaseTargets())('stored function-calls on $name', (target) 
     });
     const ghost = (await listFunctions(pro)).find((entry) => entry.name === 'ghost');
     expect(ghost?.problems[0]).toMatch(/no such capability/);
+  });
+
+  it('runs the example of docs/functions.md as written', async () => {
+    const document = JSON.parse(readDocExample('functions.md', 'function-document'));
+    expect((await store(pro, document)).statusCode).toBe(201);
+    const response = await call(
+      pro,
+      document.name,
+      JSON.parse(readDocExample('functions.md', 'function-call')),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject(JSON.parse(readDocExample('functions.md', 'function-result')));
   });
 });

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 import { FIXTURE_ENV, type SignedInUser, signUp, signUpWithRoles } from '../routes/access-test-fixtures.js';
+import { readDocExample } from '../testing/doc-examples.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { isRefusedAddress } from './address-guard.js';
+import { signWebhook, verifyWebhook } from './webhook-signature.js';
 
 interface Received {
   path: string;
@@ -199,5 +201,47 @@ describe.each(testDatabaseTargets())('user integrations on $name', (target) => {
     });
     expect(removed.statusCode).toBe(204);
     expect((await call(owner, 'hook', {})).statusCode).toBe(404);
+  });
+});
+
+describe('the docs of integrations', () => {
+  it('signs the documented vector to the documented signature, and verifies it', () => {
+    const vector = JSON.parse(readDocExample('integrations.md', 'signature-vector'));
+    const timestamp = Number(vector['webhook-timestamp']);
+    const headers = signWebhook({
+      secret: vector.secret,
+      id: vector['webhook-id'],
+      timestamp,
+      body: vector.body,
+    });
+    expect(headers['webhook-signature']).toBe(vector['webhook-signature']);
+    expect(
+      verifyWebhook({
+        secret: vector.secret,
+        headers: vector,
+        body: vector.body,
+        nowSeconds: timestamp + 10,
+      }),
+    ).toBe(true);
+    expect(
+      verifyWebhook({
+        secret: vector.secret,
+        headers: vector,
+        body: `${vector.body} `,
+        nowSeconds: timestamp,
+      }),
+    ).toBe(false);
+    expect(
+      verifyWebhook({
+        secret: vector.secret,
+        headers: vector,
+        body: vector.body,
+        nowSeconds: timestamp + 301,
+      }),
+    ).toBe(false);
+    expect(JSON.parse(readDocExample('integrations.md', 'create'))).toEqual({
+      name: 'notify',
+      url: 'https://hooks.example.com/svc',
+    });
   });
 });
