@@ -8,6 +8,7 @@ import {
 } from '../dreamer/dreamer-test-helpers.js';
 import { FIXTURE_ENV, type SignedInUser, signUp } from '../routes/access-test-fixtures.js';
 import { grantTokens, readWalletTotals } from '../routes/token-test-fixtures.js';
+import { readDocExample } from '../testing/doc-examples.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer } from '../testing/test-server.js';
 import { enqueueRun, type RunRecord, toRunBody } from './automation-runs.js';
@@ -175,6 +176,17 @@ describe.each(testDatabaseTargets())('automations on $name', (target) => {
       },
       { timeout: 20_000, interval: 20 },
     );
+  });
+  it('runs the example of docs/automations.md as written', async () => {
+    const id = await storeAutomation(server.app, pro, JSON.parse(readDocExample('automations.md', 'automation')));
+    const queued = await server.app.inject({ method: 'POST', url: `/api/automations/${id}/run`, headers: { cookie: pro.cookie } });
+    expect(queued.statusCode).toBe(202);
+    await vi.waitFor(
+      async () => expect((await listRuns(server.app, pro)).find((run) => run.id === queued.json().runId)?.status).toBe('done'),
+      { timeout: 20_000, interval: 20 },
+    );
+    const run = (await listRuns(server.app, pro)).find((entry) => entry.id === queued.json().runId);
+    expect(run?.steps.map((step) => step.capability)).toEqual(['dreamer.validatePipeline', 'dreamer.dream']);
   });
 });
 

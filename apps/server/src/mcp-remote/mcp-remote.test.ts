@@ -7,6 +7,7 @@ import {
   type SignedInUser,
   signUpWithRoles,
 } from '../routes/access-test-fixtures.js';
+import { readDocExample } from '../testing/doc-examples.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { findClosedPort, type McpFixtureServer, startMcpFixtureServer } from './mcp-fixture-server.js';
@@ -14,6 +15,12 @@ import { findClosedPort, type McpFixtureServer, startMcpFixtureServer } from './
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text: string }> };
 
 describe('SVC_MCP_SERVERS', () => {
+  it('reads the example of docs/mcp.md', () => {
+    const servers = loadConfig({ NODE_ENV: 'test', SVC_MCP_SERVERS: readDocExample('mcp.md', 'mcp-servers') }).mcpServers;
+    expect(servers.map((server) => server.name)).toEqual(['wiki', 'tickets']);
+    expect(servers[1]?.headers).toEqual({ authorization: 'Bearer t0k3n' });
+  });
+
   it('refuses bad values with clear problems', () => {
     const problemsOf = (value: string): string[] => {
       try {
