@@ -38,6 +38,8 @@ describe('loadConfig defaults', () => {
       identityCacheMs: 1000,
       dreamerStageTimeoutMs: 120_000,
       instanceId: expect.any(String),
+      integrations: { allowedHosts: [] },
+      mcpServers: [],
       mail: undefined,
       models: { providers: [] },
     });
@@ -93,6 +95,8 @@ describe('loadConfig reads every variable', () => {
       identityCacheMs: 250,
       dreamerStageTimeoutMs: 120_000,
       instanceId: expect.any(String),
+      integrations: { allowedHosts: [] },
+      mcpServers: [],
       mail: undefined,
       models: { providers: [] },
     });
