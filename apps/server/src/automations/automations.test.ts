@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../build-server.js';
 import {
@@ -178,11 +180,22 @@ describe.each(testDatabaseTargets())('automations on $name', (target) => {
     );
   });
   it('runs the example of docs/automations.md as written', async () => {
-    const id = await storeAutomation(server.app, pro, JSON.parse(readDocExample('automations.md', 'automation')));
-    const queued = await server.app.inject({ method: 'POST', url: `/api/automations/${id}/run`, headers: { cookie: pro.cookie } });
+    const id = await storeAutomation(
+      server.app,
+      pro,
+      JSON.parse(readDocExample('automations.md', 'automation')),
+    );
+    const queued = await server.app.inject({
+      method: 'POST',
+      url: `/api/automations/${id}/run`,
+      headers: { cookie: pro.cookie },
+    });
     expect(queued.statusCode).toBe(202);
     await vi.waitFor(
-      async () => expect((await listRuns(server.app, pro)).find((run) => run.id === queued.json().runId)?.status).toBe('done'),
+      async () =>
+        expect((await listRuns(server.app, pro)).find((run) => run.id === queued.json().runId)?.status).toBe(
+          'done',
+        ),
       { timeout: 20_000, interval: 20 },
     );
     const run = (await listRuns(server.app, pro)).find((entry) => entry.id === queued.json().runId);
@@ -243,6 +256,55 @@ describe.each(testDatabaseTargets())('automation runs across a restart on $name'
     } finally {
       await second.close();
       await first.database.destroy();
+    }
+  });
+
+  it('records a run cut short by a graceful stop mid-step as interrupted', async () => {
+    // A webhook receiver that takes the request and never answers: the step is in flight.
+    const held: Array<() => void> = [];
+    const receiver = createServer((request) => held.push(() => request.socket.destroy()));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as AddressInfo).port;
+    const server = await createTestServer(target, {
+      ...FIXTURE_ENV,
+      SVC_INTEGRATION_ALLOWED_HOSTS: '127.0.0.1',
+    });
+    try {
+      const owner = await signUp(server.app, 'graceful-owner@example.com');
+      const hook = await server.app.inject({
+        method: 'POST',
+        url: '/api/integrations',
+        headers: { cookie: owner.cookie },
+        payload: { name: 'slow', url: `http://127.0.0.1:${port}/hook` },
+      });
+      expect(hook.statusCode).toBe(201);
+      const id = await storeAutomation(server.app, owner, {
+        name: 'slow',
+        trigger: { type: 'manual' },
+        steps: [CHECK_STEP, { action: 'integrations.slow' }, CHECK_STEP],
+      });
+      const queued = await server.app.inject({
+        method: 'POST',
+        url: `/api/automations/${id}/run`,
+        headers: { cookie: owner.cookie },
+      });
+      await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 20_000, interval: 20 });
+      await server.app.close();
+      const row = await server.database.db
+        .selectFrom('documents')
+        .select('body')
+        .where('id', '=', queued.json().runId)
+        .executeTakeFirstOrThrow();
+      const run = JSON.parse(row.body) as RunRecord;
+      expect(run.status).toBe('interrupted');
+      expect(run.error?.code).toBe('AUTOMATION_INTERRUPTED');
+      expect(run.steps.map((step) => [step.capability, step.status])).toEqual([
+        ['dreamer.validatePipeline', 'done'],
+      ]);
+    } finally {
+      for (const release of held) release();
+      receiver.close();
+      await server.database.destroy();
     }
   });
 });

@@ -16,7 +16,10 @@ type ToolResult = { isError?: boolean; content: Array<{ type: string; text: stri
 
 describe('SVC_MCP_SERVERS', () => {
   it('reads the example of docs/mcp.md', () => {
-    const servers = loadConfig({ NODE_ENV: 'test', SVC_MCP_SERVERS: readDocExample('mcp.md', 'mcp-servers') }).mcpServers;
+    const servers = loadConfig({
+      NODE_ENV: 'test',
+      SVC_MCP_SERVERS: readDocExample('mcp.md', 'mcp-servers'),
+    }).mcpServers;
     expect(servers.map((server) => server.name)).toEqual(['wiki', 'tickets']);
     expect(servers[1]?.headers).toEqual({ authorization: 'Bearer t0k3n' });
   });

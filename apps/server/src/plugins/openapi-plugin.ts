@@ -41,11 +41,13 @@ export const OPENAPI_TAGS = [
   },
   {
     name: 'functions',
-    description: 'Stored function-calls: the built-in dream and your function_calls documents, callable with JSON arguments.',
+    description:
+      'Stored function-calls: the built-in dream and your function_calls documents, callable with JSON arguments.',
   },
   {
     name: 'automations',
-    description: 'Stored automations run by the server as their owner (manual, schedule, event); runs in /db/automation_runs.',
+    description:
+      'Stored automations run by the server as their owner (manual, schedule, event); runs in /db/automation_runs.',
   },
   { name: 'integrations', description: 'Your outgoing signed webhooks, callable as integrations.<name>.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
