@@ -3,7 +3,7 @@ import { isGateError } from '@svc/gate';
 import { toActivityErrorPayload } from '../activity/activity-errors.js';
 import { toDreamerErrorPayload } from '../dreamer/dreamer-errors.js';
 import { statusOf } from '../errors/status-table.js';
-import { isCapabilityError } from './capability-error.js';
+import { isCapabilityError, RelayedCapabilityError } from './capability-error.js';
 import type { CapabilityErrorPayload } from './capability-types.js';
 
 /** The payload of an error nobody expected: its message never leaves the server. */
@@ -21,6 +21,7 @@ export const INTERNAL_ERROR_PAYLOAD: CapabilityErrorPayload = {
  * const payload = toCapabilityErrorPayload(error) ?? INTERNAL_ERROR_PAYLOAD;
  */
 export function toCapabilityErrorPayload(error: unknown): CapabilityErrorPayload | undefined {
+  if (error instanceof RelayedCapabilityError) return error.payload;
   if (isCapabilityError(error) || isGateError(error) || isDocsError(error)) {
     const details = (error as { details?: unknown }).details;
     return {
