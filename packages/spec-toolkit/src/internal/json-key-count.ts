@@ -63,11 +63,29 @@ export function countParsedKeys(value: unknown): number {
   return count;
 }
 
+/** A key's closing quote, any whitespace, and its colon (also an escaped quote or an opening one before a colon). */
+const KEY_END = /"[ \t\r\n]*:/g;
+
+/**
+ * An upper bound of the object keys in JSON text that `JSON.parse` accepted, whatever the
+ * whitespace: every key ends with `"`, optional whitespace and `:`. One regular-expression
+ * pass that allocates nothing (`test` with the global flag only moves `lastIndex`); escaped
+ * quotes and strings that start with `:` may count too, so it is a trigger, never a verdict.
+ */
+export function countKeyCandidates(text: string): number {
+  KEY_END.lastIndex = 0;
+  let count = 0;
+  while (KEY_END.test(text)) count++;
+  return count;
+}
+
 /**
  * True when the text may repeat a key within one object: `JSON.parse` keeps one key per repeat,
  * so the parsed tree then has fewer keys than the text. Only then is the exact locating scan
  * needed (a string starting with `:` can also trigger it; it then finds nothing).
+ * `parsedKeys` is the parsed tree's key count when the caller already has it.
  */
-export function hasDuplicateKeys(text: string, parsed: unknown): boolean {
-  return countKeysInText(text) > countParsedKeys(parsed);
+export function hasDuplicateKeys(text: string, parsed: unknown, parsedKeys?: number): boolean {
+  const keys = parsedKeys ?? countParsedKeys(parsed);
+  return countKeyCandidates(text) > keys && countKeysExactly(text) > keys;
 }

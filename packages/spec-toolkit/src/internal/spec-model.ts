@@ -94,19 +94,44 @@ function readLocalTarget(doc: unknown, ref: string): unknown {
  * Returns undefined for a dangling, external or circular chain. Never loops.
  */
 export function resolveLocal(doc: unknown, value: unknown, pointer: string): Resolved | undefined {
-  let current = value;
+  // Most values are not references: no bookkeeping for them.
+  if (!isPlainObject(value) || typeof value.$ref !== 'string') return { value, pointer };
+  let current: unknown = value;
   let at = pointer;
-  const seen = new Set<string>();
+  let seen: Set<string> | null = null;
   while (isPlainObject(current) && typeof current.$ref === 'string') {
     const ref = current.$ref;
+    seen ??= new Set();
     if (seen.has(ref)) return undefined;
     seen.add(ref);
     const target = readLocalTarget(doc, ref);
     if (target === undefined) return undefined;
     current = target;
-    at = ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1));
+    at = targetPointer(ref);
   }
   return { value: current, pointer: at };
+}
+
+/**
+ * The value `value` stands for after following local `$ref` chains, like {@link resolveLocal}
+ * without the target's pointer, so it allocates nothing on the hot path.
+ */
+export function resolveLocalValue(doc: unknown, value: unknown): unknown {
+  if (!isPlainObject(value) || typeof value.$ref !== 'string') return value;
+  return resolveLocal(doc, value, '')?.value;
+}
+
+/** The JSON pointer a local `$ref` names, decoded once per distinct string. */
+const POINTER_CACHE = new Map<string, string>();
+
+function targetPointer(ref: string): string {
+  let pointer = POINTER_CACHE.get(ref);
+  if (pointer === undefined) {
+    pointer = ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1));
+    if (POINTER_CACHE.size >= TOKEN_CACHE_LIMIT) POINTER_CACHE.clear();
+    POINTER_CACHE.set(ref, pointer);
+  }
+  return pointer;
 }
 
 /** One operation of a document, with where it lives. */

@@ -5,7 +5,7 @@ import {
   listOperations,
   listParameters,
   type OperationEntry,
-  resolveLocal,
+  resolveLocalValue,
   templateNames,
 } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
@@ -21,7 +21,8 @@ export function checkOperations(doc: Record<string, unknown>, version: SpecVersi
     // A path item reached twice through `$ref` holds the same operations: check them once.
     if (seenOperations.has(entry.pointer)) continue;
     seenOperations.add(entry.pointer);
-    findings.push(...checkResponses(entry, version));
+    const responseFinding = checkResponses(entry, version);
+    if (responseFinding !== null) findings.push(responseFinding);
     const id = entry.operation.operationId;
     if (typeof id === 'string') {
       const first = operationIds.get(id);
@@ -36,14 +37,15 @@ export function checkOperations(doc: Record<string, unknown>, version: SpecVersi
         );
       }
     }
-    for (const [list, at] of [
-      [entry.pathItem.parameters, joinPointer(entry.pathItemPointer, 'parameters')],
-      [entry.operation.parameters, joinPointer(entry.pointer, 'parameters')],
-    ] as const) {
+    for (let level = 0; level < 2; level++) {
+      const list = level === 0 ? entry.pathItem.parameters : entry.operation.parameters;
+      if (!Array.isArray(list)) continue;
+      const at = joinPointer(level === 0 ? entry.pathItemPointer : entry.pointer, 'parameters');
       if (checkedLists.has(at)) continue;
       checkedLists.add(at);
-      findings.push(...checkParameterList(doc, list, at));
+      for (const finding of checkParameterList(doc, list, at)) findings.push(finding);
     }
+    if (pathTemplateMatches(doc, entry)) continue;
     findings.push(...checkPathTemplate(doc, entry, reportedUnused));
   }
   return findings;
@@ -53,79 +55,113 @@ export function checkOperations(doc: Record<string, unknown>, version: SpecVersi
  * OpenAPI 3.1 made `responses` optional, so there a missing one is a warning; 2.0 and 3.0
  * require it. An empty `responses` is an error in every version ("at least one response").
  */
-function checkResponses(entry: OperationEntry, version: SpecVersion | null): Finding[] {
-  const label = `${entry.method.toUpperCase()} ${entry.path}`;
+function checkResponses(entry: OperationEntry, version: SpecVersion | null): Finding | null {
   const responses = entry.operation.responses;
+  const label = `${entry.method.toUpperCase()} ${entry.path}`;
   if (responses === undefined) {
     if (isOas31OrLater(version)) {
-      return [
-        warningAt(
-          'SPEC_RESPONSES_MISSING',
-          entry.pointer,
-          `${label} has no "responses": clients cannot tell what it returns.`,
-        ),
-      ];
-    }
-    return [
-      errorAt(
+      return warningAt(
         'SPEC_RESPONSES_MISSING',
         entry.pointer,
-        `${label} has no "responses": declare at least one response.`,
-        [{ path: entry.pointer, property: 'responses' }],
-      ),
-    ];
+        `${label} has no "responses": clients cannot tell what it returns.`,
+      );
+    }
+    return errorAt(
+      'SPEC_RESPONSES_MISSING',
+      entry.pointer,
+      `${label} has no "responses": declare at least one response.`,
+      [{ path: entry.pointer, property: 'responses' }],
+    );
   }
-  if (isPlainObject(responses) && Object.keys(responses).every((key) => key.startsWith('x-'))) {
+  if (isPlainObject(responses) && onlyExtensions(responses)) {
     const at = joinPointer(entry.pointer, 'responses');
-    return [
-      errorAt(
-        'SPEC_RESPONSES_EMPTY',
-        at,
-        `${label} has an empty "responses": declare at least one response.`,
-        [{ path: at }],
-      ),
-    ];
+    return errorAt(
+      'SPEC_RESPONSES_EMPTY',
+      at,
+      `${label} has an empty "responses": declare at least one response.`,
+      [{ path: at }],
+    );
   }
-  return [];
+  return null;
+}
+
+/** True when every key is an extension (`x-*`), so also for an empty object. */
+function onlyExtensions(record: Record<string, unknown>): boolean {
+  for (const key in record) if (!key.startsWith('x-')) return false;
+  return true;
 }
 
 /** Duplicate (name, in) pairs within one list, and more than one 2.0 body parameter. */
-function checkParameterList(doc: unknown, list: unknown, at: string): Finding[] {
-  if (!Array.isArray(list)) return [];
+function checkParameterList(doc: unknown, list: unknown[], at: string): Finding[] {
   const findings: Finding[] = [];
-  const seen = new Map<string, string>();
-  let bodyAt: string | undefined;
-  list.forEach((raw, index) => {
-    const pointer = joinPointer(at, index);
-    const resolved = resolveLocal(doc, raw, pointer);
-    if (!resolved || !isPlainObject(resolved.value)) return;
-    const { name, in: location } = resolved.value;
-    if (typeof name !== 'string' || typeof location !== 'string') return;
+  // Pointers are built only for a report: most lists are fine.
+  const seen = new Map<string, number>();
+  let bodyIndex = -1;
+  for (let index = 0; index < list.length; index++) {
+    const value = resolveLocalValue(doc, list[index]);
+    if (!isPlainObject(value)) continue;
+    const { name, in: location } = value;
+    if (typeof name !== 'string' || typeof location !== 'string') continue;
     const key = `${location}\u0000${name}`;
     const first = seen.get(key);
     if (first !== undefined) {
       findings.push(
         errorAt(
           'SPEC_PARAMETER_DUPLICATE',
-          pointer,
-          `Parameter "${name}" in ${location} is declared twice in this list (first at ${first}).`,
+          joinPointer(at, index),
+          `Parameter "${name}" in ${location} is declared twice in this list (first at ${joinPointer(at, first)}).`,
           [{ path: at, keyword: 'uniqueItems' }],
         ),
       );
-    } else seen.set(key, pointer);
+    } else seen.set(key, index);
     if (location === 'body') {
-      if (bodyAt !== undefined) {
+      if (bodyIndex !== -1) {
         findings.push(
           errorAt(
             'SPEC_PARAMETER_BODY_DUPLICATE',
-            pointer,
-            `Only one body parameter is allowed (first at ${bodyAt}).`,
+            joinPointer(at, index),
+            `Only one body parameter is allowed (first at ${joinPointer(at, bodyIndex)}).`,
           ),
         );
-      } else bodyAt = pointer;
+      } else bodyIndex = index;
     }
-  });
+  }
   return findings;
+}
+
+/**
+ * The fast answer for the common case, with no pointer built: the path's `{names}` and the path
+ * parameters in effect (path-level and operation-level, which `listParameters` merges by name
+ * and `in`, so their names are the union) are the same set.
+ */
+function pathTemplateMatches(doc: unknown, entry: OperationEntry): boolean {
+  const names = entry.path.includes('{') ? templateNames(entry.path) : [];
+  for (let level = 0; level < 2; level++) {
+    const list = level === 0 ? entry.pathItem.parameters : entry.operation.parameters;
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const name = pathParameterName(doc, raw);
+      if (name !== undefined && !names.includes(name)) return false;
+    }
+  }
+  for (const name of names) if (!declaresPathParameter(doc, entry, name)) return false;
+  return true;
+}
+
+/** The name of a (resolved) path parameter; undefined for any other parameter. */
+function pathParameterName(doc: unknown, raw: unknown): string | undefined {
+  const value = resolveLocalValue(doc, raw);
+  if (!isPlainObject(value) || value.in !== 'path' || typeof value.name !== 'string') return undefined;
+  return value.name;
+}
+
+function declaresPathParameter(doc: unknown, entry: OperationEntry, name: string): boolean {
+  for (let level = 0; level < 2; level++) {
+    const list = level === 0 ? entry.pathItem.parameters : entry.operation.parameters;
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) if (pathParameterName(doc, raw) === name) return true;
+  }
+  return false;
 }
 
 /** Every `{name}` in the path is declared as a path parameter, and every path parameter is in the path. */

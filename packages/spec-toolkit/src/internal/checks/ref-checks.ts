@@ -19,12 +19,15 @@ export interface RefScan {
 export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
   const findings: Finding[] = [];
   const targets: string[] = [];
-  const path: string[] = [];
+  // Array indices stay numbers: a token becomes text only when a pointer is reported.
+  const path: (string | number)[] = [];
   let anchors: Set<string> | null = null;
 
   const pointer = (): string => {
     let out = '';
-    for (const token of path) out += `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    for (const token of path) {
+      out += typeof token === 'number' ? `/${token}` : `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    }
     return out;
   };
   // Large documents repeat the same few thousand targets: resolve each distinct string once.
@@ -83,26 +86,35 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
     if (verdict !== null) findings.push(verdict);
   };
 
-  const walk = (node: unknown, namesHere: boolean, inExamples: boolean): void => {
+  /**
+   * `namesHere`: the node's keys are author-chosen names; `inExamples`: it is an entry of an
+   * `examples` map. Allocates nothing for a valid document, so large ones stay fast.
+   */
+  const walk = (node: unknown, namesHere: boolean, inExamples: boolean, nodeKey: string | number): void => {
+    if (typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) {
       for (let index = 0; index < node.length; index++) {
-        path.push(String(index));
-        walk(node[index], false, false);
+        const item = node[index];
+        if (typeof item !== 'object' || item === null) continue;
+        path.push(index);
+        walk(item, false, false, index);
         path.pop();
       }
       return;
     }
-    if (!isPlainObject(node)) return;
-    if (!namesHere && node.$ref !== undefined) checkRef(node.$ref, pointer);
-    for (const key in node) {
-      if (!holdsReferences(key, node, namesHere, inExamples, version)) continue;
+    const record = node as Record<string, unknown>;
+    if (!namesHere && record.$ref !== undefined) checkRef(record.$ref, pointer);
+    const childrenInExamples = namesHere && nodeKey === 'examples';
+    for (const key in record) {
+      const child = record[key];
+      if (typeof child !== 'object' || child === null) continue;
+      if (!namesHere && !holdsReferences(key, record, false, inExamples, version)) continue;
       path.push(key);
-      const childIsNameMap = !namesHere && NAME_MAPS.has(key);
-      walk(node[key], childIsNameMap, namesHere && path[path.length - 2] === 'examples');
+      walk(child, !namesHere && NAME_MAPS.has(key), childrenInExamples, key);
       path.pop();
     }
   };
-  walk(doc, false, false);
+  walk(doc, false, false, '');
   return { findings, targets };
 }
 

@@ -97,16 +97,32 @@ export function compileObjectMembers(schema: Schema, context: CompilerContext): 
     return false;
   };
 
+  // With `additionalProperties: false` a key is known exactly when a name or pattern matched it.
+  const closedByOwn = additional === false;
+  const patternCount = patterns.length;
+  const hasNamed = named.size > 0;
   return {
     test(value) {
       if (!isObject(value)) return true;
       for (const key in value) {
         const member = value[key];
-        const property = named.get(key);
-        if (property !== undefined && !property.test(member)) return false;
-        for (const pattern of patterns) if (pattern.match(key) && !pattern.schema.test(member)) return false;
-        if (additionalSchema !== null && !matchedOwn(key) && !additionalSchema.test(member)) return false;
-        if (closedBy !== null && !isKnown(key)) return false;
+        let matched = false;
+        if (hasNamed) {
+          const property = named.get(key);
+          if (property !== undefined) {
+            if (!property.test(member)) return false;
+            matched = true;
+          }
+        }
+        for (let index = 0; index < patternCount; index++) {
+          const pattern = patterns[index] as (typeof patterns)[number];
+          if (!pattern.match(key)) continue;
+          if (!pattern.schema.test(member)) return false;
+          matched = true;
+        }
+        if (matched) continue;
+        if (additionalSchema !== null && !additionalSchema.test(member)) return false;
+        if (closedBy !== null && (closedByOwn || !isKnown(key))) return false;
       }
       return true;
     },

@@ -26,6 +26,22 @@ function simple(
   };
 }
 
+/** A test for one JSON type, specialised so the hot path does not switch on the type name. */
+function typeTest(type: string): (value: unknown) => boolean {
+  switch (type) {
+    case 'object':
+      return (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'array':
+      return (value) => Array.isArray(value);
+    case 'string':
+      return (value) => typeof value === 'string';
+    case 'boolean':
+      return (value) => typeof value === 'boolean';
+    default:
+      return (value) => hasJsonType(value, type);
+  }
+}
+
 /** `type`, `enum`, `const`. */
 export function compileValueKeywords(schema: Schema): KeywordCheck[] {
   const checks: KeywordCheck[] = [];
@@ -35,7 +51,7 @@ export function compileValueKeywords(schema: Schema): KeywordCheck[] {
     );
     const ok =
       types.length === 1
-        ? (value: unknown) => hasJsonType(value, types[0] as string)
+        ? typeTest(types[0] as string)
         : (value: unknown) => types.some((t) => hasJsonType(value, t));
     checks.push(simple('type', ok, (value) => `Expected ${types.join(' or ')}, found ${jsonTypeOf(value)}.`));
   }
@@ -214,6 +230,20 @@ export function compileArrayKeywords(schema: Schema, context: CompilerContext): 
   if (schema.uniqueItems === true) {
     const unique = (v: unknown): boolean => {
       if (!Array.isArray(v)) return true;
+      if (v.length < 2) return true;
+      // Only primitives (the common `required` and `enum` lists): identity is equality.
+      let primitives = true;
+      for (const item of v) {
+        if (typeof item === 'object' && item !== null) {
+          primitives = false;
+          break;
+        }
+      }
+      if (primitives) {
+        if (v.length > 32) return new Set(v).size === v.length;
+        for (let i = 0; i < v.length; i++) for (let j = i + 1; j < v.length; j++) if (v[i] === v[j]) return false;
+        return true;
+      }
       for (let i = 0; i < v.length; i++)
         for (let j = i + 1; j < v.length; j++) if (jsonEqual(v[i], v[j])) return false;
       return true;

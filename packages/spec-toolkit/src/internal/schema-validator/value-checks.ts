@@ -27,21 +27,26 @@ export function hasJsonType(value: unknown, type: string): boolean {
   }
 }
 
-/** Structural equality of JSON values (for `enum`, `const` and `uniqueItems`). */
+/** Structural equality of JSON values (for `enum`, `const` and `uniqueItems`); allocates nothing. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => jsonEqual(item, b[index]));
+    for (let index = 0; index < a.length; index++) if (!jsonEqual(a[index], b[index])) return false;
+    return true;
   }
   if (Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
+  const recordA = a as Record<string, unknown>;
   const recordB = b as Record<string, unknown>;
-  if (keysA.length !== Object.keys(recordB).length) return false;
-  return keysA.every(
-    (key) => Object.hasOwn(recordB, key) && jsonEqual((a as Record<string, unknown>)[key], recordB[key]),
-  );
+  let keysA = 0;
+  for (const key in recordA) {
+    if (!Object.hasOwn(recordB, key) || !jsonEqual(recordA[key], recordB[key])) return false;
+    keysA++;
+  }
+  let keysB = 0;
+  for (const _key in recordB) keysB++;
+  return keysA === keysB;
 }
 
 const URI_WITH_SCHEME = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
