@@ -68,14 +68,21 @@ const KEY_END = /"[ \t\r\n]*:/g;
 
 /**
  * An upper bound of the object keys in JSON text that `JSON.parse` accepted, whatever the
- * whitespace: every key ends with `"`, optional whitespace and `:`. One regular-expression
- * pass that allocates nothing (`test` with the global flag only moves `lastIndex`); escaped
- * quotes and strings that start with `:` may count too, so it is a trigger, never a verdict.
+ * whitespace: every key ends with an unescaped `"`, optional whitespace and `:`. One
+ * regular-expression pass that allocates nothing (`test` with the global flag only moves
+ * `lastIndex`); a string that starts with `:` may count too, so it is a trigger, never a verdict.
  */
 export function countKeyCandidates(text: string): number {
   KEY_END.lastIndex = 0;
   let count = 0;
-  while (KEY_END.test(text)) count++;
+  while (KEY_END.test(text)) {
+    // Back from the colon over the whitespace to the quote, then over the backslashes before it.
+    let quote = KEY_END.lastIndex - 2;
+    while (text.charCodeAt(quote) !== 34) quote--;
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) count++;
+  }
   return count;
 }
 

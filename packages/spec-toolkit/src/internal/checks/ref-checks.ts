@@ -1,6 +1,7 @@
 import type { SpecVersion } from '../../types.js';
+import { countParsedKeys } from '../json-key-count.js';
 import { isPlainObject, readAtTokens } from '../json-pointer.js';
-import { holdsReferences, NAME_MAPS } from '../resolve/ref-walk-rules.js';
+import { DATA_MEMBERS, NAME_MAPS } from '../resolve/ref-walk-rules.js';
 import { isOas31OrLater, localRefTokens } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
 
@@ -9,19 +10,23 @@ export interface RefScan {
   findings: Finding[];
   /** Local targets of every reference, as JSON pointers. */
   targets: string[];
+  /** With `countKeys`: how many keys the document's objects have in all (for the duplicate-key check). */
+  keys: number;
 }
 
 /**
  * Checks every `$ref` in the document: malformed and dangling local references are errors,
  * external ones a warning (the toolkit is offline and never fetches). Walks the raw tree, so
- * circular references cannot loop; skips example and literal data, and extensions (`x-*`).
+ * circular references cannot loop; skips example and literal data, and extensions (`x-*`)
+ * (counting their keys only: the walk also counts every key, for the duplicate-key check).
  */
-export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
+export function checkRefs(doc: unknown, version: SpecVersion | null, countKeys = false): RefScan {
   const findings: Finding[] = [];
   const targets: string[] = [];
   // Array indices stay numbers: a token becomes text only when a pointer is reported.
   const path: (string | number)[] = [];
   let anchors: Set<string> | null = null;
+  let keys = 0;
 
   const pointer = (): string => {
     let out = '';
@@ -32,8 +37,10 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
   };
   // Large documents repeat the same few thousand targets: resolve each distinct string once.
   const verdicts = new Map<string, Finding | null>();
-  const judge = (ref: string, at: string, owner: string): Finding | null => {
+  /** `ownerPointer` is called only for a finding: most refs are fine. */
+  const judge = (ref: string, ownerPointer: () => string): Finding | null => {
     if (!ref.startsWith('#')) {
+      const at = `${ownerPointer()}/$ref`;
       return warningAt(
         'SPEC_REF_EXTERNAL',
         at,
@@ -46,6 +53,8 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
         anchors ??= collectAnchors(doc);
         if (anchors.has(ref.slice(1))) return null;
       }
+      const owner = ownerPointer();
+      const at = `${owner}/$ref`;
       return errorAt(
         'SPEC_REF_MALFORMED',
         at,
@@ -59,6 +68,7 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
     while (found < tokens.length && readAtTokens(doc, tokens.slice(0, found + 1)) !== undefined) found++;
     const missing = tokens[found] as string;
     const parent = found === 0 ? 'the document root' : `#/${tokens.slice(0, found).join('/')}`;
+    const at = `${ownerPointer()}/$ref`;
     return errorAt('SPEC_REF_DANGLING', at, `"${ref}" does not resolve: ${parent} has no "${missing}".`, [
       { path: at },
     ]);
@@ -75,8 +85,7 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
     }
     let verdict = verdicts.get(ref);
     if (verdict === undefined) {
-      const owner = ownerPointer();
-      verdict = judge(ref, `${owner}/$ref`, owner);
+      verdict = judge(ref, ownerPointer);
       verdicts.set(ref, verdict);
     } else if (verdict !== null) {
       const owner = ownerPointer();
@@ -103,19 +112,40 @@ export function checkRefs(doc: unknown, version: SpecVersion | null): RefScan {
       return;
     }
     const record = node as Record<string, unknown>;
-    if (!namesHere && record.$ref !== undefined) checkRef(record.$ref, pointer);
     const childrenInExamples = namesHere && nodeKey === 'examples';
+    // The `$ref` member is found while enumerating (no extra lookup); its finding goes before
+    // those of members walked earlier, as if it had been checked first.
+    const mark = findings.length;
     for (const key in record) {
+      keys++;
       const child = record[key];
+      if (!namesHere && key === '$ref') {
+        if (child !== undefined) checkRefBefore(child, mark);
+        if (countKeys && typeof child === 'object' && child !== null) keys += countParsedKeys(child);
+        continue;
+      }
       if (typeof child !== 'object' || child === null) continue;
-      if (!namesHere && !holdsReferences(key, record, false, inExamples, version)) continue;
+      if (!namesHere && !holdsReferenceMember(key, child, inExamples, version)) {
+        // Only for parsed JSON (never circular): an object from a caller may be.
+        if (countKeys) keys += countParsedKeys(child);
+        continue;
+      }
       path.push(key);
       walk(child, !namesHere && NAME_MAPS.has(key), childrenInExamples, key);
       path.pop();
     }
   };
+  const checkRefBefore = (ref: unknown, mark: number): void => {
+    if (findings.length === mark) {
+      checkRef(ref, pointer);
+      return;
+    }
+    const later = findings.splice(mark);
+    checkRef(ref, pointer);
+    for (const finding of later) findings.push(finding);
+  };
   walk(doc, false, false, '');
-  return { findings, targets };
+  return { findings, targets, keys };
 }
 
 function collectAnchors(doc: unknown): Set<string> {
@@ -129,4 +159,19 @@ function collectAnchors(doc: unknown): Set<string> {
   };
   visit(doc);
   return anchors;
+}
+
+/**
+ * `holdsReferences` for an object member of an object whose keys are not names (`$ref` is
+ * handled by the caller), without reading the member again.
+ */
+function holdsReferenceMember(
+  key: string,
+  child: object,
+  inExamples: boolean,
+  version: SpecVersion | null,
+): boolean {
+  if (DATA_MEMBERS.has(key) || (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 45)) return false;
+  if (inExamples && (key === 'value' || key === 'dataValue' || key === 'serializedValue')) return false;
+  return !(key === 'examples' && (version === '2.0' || Array.isArray(child)));
 }
