@@ -81,7 +81,7 @@ export function validate(args: ValidateArgs): ValidateResult {
       (finding.severity === 'error' ? errors : warnings).push(toDiagnostic(finding));
     }
     paths = countPaths(doc.paths);
-    operations = listOperations(doc).length;
+    operations = checked.operations ?? listOperations(doc).length;
   } else {
     loaded.findDuplicateKeys?.();
   }
@@ -111,6 +111,8 @@ function countPaths(paths: unknown): number {
 interface Checked {
   findings: Finding[];
   keys: number | undefined;
+  /** How many operations `listOperations` found (undefined when the checks did not finish). */
+  operations?: number;
 }
 
 /**
@@ -143,7 +145,8 @@ function runChecks(
   strict: boolean,
   countKeys: boolean,
 ): Checked {
-  const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...checkOperations(doc, version)];
+  const entries = listOperations(doc);
+  const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...checkOperations(doc, version, entries)];
   if (version === '3.2') semantic.push(...checkTagParents(doc));
   const refs = checkRefs(doc, version, countKeys);
   semantic.push(...refs.findings);
@@ -151,7 +154,11 @@ function runChecks(
   const structural =
     version === null ? [] : checkStructure(doc, version).filter((error) => !isCovered(error, covers));
   const style = strict && version !== null ? checkStyle(doc, version, refs.targets) : [];
-  return { findings: [...semantic, ...structural, ...style], keys: countKeys ? refs.keys : undefined };
+  return {
+    findings: [...semantic, ...structural, ...style],
+    keys: countKeys ? refs.keys : undefined,
+    operations: entries.length,
+  };
 }
 
 function isCovered(error: Finding & { keyword?: string; property?: string }, covers: Cover[]): boolean {

@@ -117,7 +117,13 @@ export function resolveLocal(doc: unknown, value: unknown, pointer: string): Res
  * without the target's pointer, so it allocates nothing on the hot path.
  */
 export function resolveLocalValue(doc: unknown, value: unknown): unknown {
-  if (!isPlainObject(value) || typeof value.$ref !== 'string') return value;
+  let current = value;
+  // Real chains are a hop or two; a longer one (or a cycle) takes the exact, bookkeeping path.
+  for (let hops = 0; hops < 8; hops++) {
+    if (!isPlainObject(current) || typeof current.$ref !== 'string') return current;
+    current = readLocalTarget(doc, current.$ref);
+    if (current === undefined) return undefined;
+  }
   return resolveLocal(doc, value, '')?.value;
 }
 

@@ -11,13 +11,17 @@ import {
 import { errorAt, type Finding, warningAt } from './finding.js';
 
 /** Responses, operationIds, path template parameters and duplicate parameters, per operation. */
-export function checkOperations(doc: Record<string, unknown>, version: SpecVersion | null): Finding[] {
+export function checkOperations(
+  doc: Record<string, unknown>,
+  version: SpecVersion | null,
+  entries: OperationEntry[] = listOperations(doc),
+): Finding[] {
   const findings: Finding[] = [];
   const operationIds = new Map<string, string>();
   const seenOperations = new Set<string>();
   const checkedLists = new Set<string>();
   const reportedUnused = new Set<string>();
-  for (const entry of listOperations(doc)) {
+  for (const entry of entries) {
     // A path item reached twice through `$ref` holds the same operations: check them once.
     if (seenOperations.has(entry.pointer)) continue;
     seenOperations.add(entry.pointer);
@@ -94,17 +98,23 @@ function onlyExtensions(record: Record<string, unknown>): boolean {
 /** Duplicate (name, in) pairs within one list, and more than one 2.0 body parameter. */
 function checkParameterList(doc: unknown, list: unknown[], at: string): Finding[] {
   const findings: Finding[] = [];
-  // Pointers are built only for a report: most lists are fine.
-  const seen = new Map<string, number>();
+  // Nothing is allocated and no pointer built unless there is a report: most lists are fine.
   let bodyIndex = -1;
+  // Short lists (all real ones) are searched in place; a long one gets a map.
+  const seen = list.length > 32 ? new Map<string, number>() : null;
   for (let index = 0; index < list.length; index++) {
     const value = resolveLocalValue(doc, list[index]);
     if (!isPlainObject(value)) continue;
     const { name, in: location } = value;
     if (typeof name !== 'string' || typeof location !== 'string') continue;
-    const key = `${location}\u0000${name}`;
-    const first = seen.get(key);
-    if (first !== undefined) {
+    let first = index;
+    if (seen === null) first = firstParameterIndex(doc, list, index, name, location);
+    else {
+      const key = `${location}\u0000${name}`;
+      first = seen.get(key) ?? index;
+      if (first === index) seen.set(key, index);
+    }
+    if (first !== index) {
       findings.push(
         errorAt(
           'SPEC_PARAMETER_DUPLICATE',
@@ -113,7 +123,7 @@ function checkParameterList(doc: unknown, list: unknown[], at: string): Finding[
           [{ path: at, keyword: 'uniqueItems' }],
         ),
       );
-    } else seen.set(key, index);
+    }
     if (location === 'body') {
       if (bodyIndex !== -1) {
         findings.push(
@@ -127,6 +137,15 @@ function checkParameterList(doc: unknown, list: unknown[], at: string): Finding[
     }
   }
   return findings;
+}
+
+/** The first index, up to `upTo`, of a parameter with this name and location (lists are short). */
+function firstParameterIndex(doc: unknown, list: unknown[], upTo: number, name: string, location: string): number {
+  for (let index = 0; index < upTo; index++) {
+    const value = resolveLocalValue(doc, list[index]);
+    if (isPlainObject(value) && value.name === name && value.in === location) return index;
+  }
+  return upTo;
 }
 
 /**

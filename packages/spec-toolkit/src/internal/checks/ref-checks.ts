@@ -27,6 +27,7 @@ export function checkRefs(doc: unknown, version: SpecVersion | null, countKeys =
   const path: (string | number)[] = [];
   let anchors: Set<string> | null = null;
   let keys = 0;
+  const countStack: unknown[] = [];
 
   const pointer = (): string => {
     let out = '';
@@ -121,13 +122,13 @@ export function checkRefs(doc: unknown, version: SpecVersion | null, countKeys =
       const child = record[key];
       if (!namesHere && key === '$ref') {
         if (child !== undefined) checkRefBefore(child, mark);
-        if (countKeys && typeof child === 'object' && child !== null) keys += countParsedKeys(child);
+        if (countKeys && typeof child === 'object' && child !== null) keys += countParsedKeys(child, countStack);
         continue;
       }
       if (typeof child !== 'object' || child === null) continue;
       if (!namesHere && !holdsReferenceMember(key, child, inExamples, version)) {
         // Only for parsed JSON (never circular): an object from a caller may be.
-        if (countKeys) keys += countParsedKeys(child);
+        if (countKeys) keys += countParsedKeys(child, countStack);
         continue;
       }
       path.push(key);

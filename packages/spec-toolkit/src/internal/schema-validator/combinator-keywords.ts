@@ -48,7 +48,10 @@ export function compileCombinators(schema: Schema, context: CompilerContext): Ke
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((sub) => context.compile(sub));
     checks.push({
-      test: (value) => parts.every((part) => part.test(value)),
+      test: (value) => {
+        for (const part of parts) if (!part.test(value)) return false;
+        return true;
+      },
       explain(value, path, out) {
         for (const part of parts) if (!part.test(value)) part.explain(value, path, out);
       },
@@ -57,7 +60,10 @@ export function compileCombinators(schema: Schema, context: CompilerContext): Ke
   if (Array.isArray(schema.anyOf)) {
     const branches = schema.anyOf.map((sub) => context.compile(sub));
     checks.push({
-      test: (value) => branches.some((branch) => branch.test(value)),
+      test: (value) => {
+        for (const branch of branches) if (branch.test(value)) return true;
+        return false;
+      },
       explain: (value, path, out) => explainBestBranch(branches, value, path, out),
     });
   }

@@ -186,7 +186,8 @@ export function compilePropertyCount(schema: Schema): KeywordCheck | null {
   if (min === 0 && max === Number.POSITIVE_INFINITY) return null;
   const ok = (value: unknown): boolean => {
     if (!isObject(value)) return true;
-    const count = Object.keys(value).length;
+    let count = 0;
+    for (const _key in value) count++;
     return count >= min && count <= max;
   };
   return {
@@ -209,7 +210,11 @@ export function compileObjectExtras(schema: Schema, context: CompilerContext): K
   if (schema.propertyNames !== undefined) {
     const names = context.compile(schema.propertyNames);
     checks.push({
-      test: (value) => !isObject(value) || Object.keys(value).every((key) => names.test(key)),
+      test: (value) => {
+        if (!isObject(value)) return true;
+        for (const key in value) if (!names.test(key)) return false;
+        return true;
+      },
       explain(value, path, out) {
         if (!isObject(value)) return;
         for (const key of Object.keys(value)) {
@@ -231,8 +236,11 @@ export function compileObjectExtras(schema: Schema, context: CompilerContext): K
       schema: context.compile(sub),
     }));
     checks.push({
-      test: (value) =>
-        !isObject(value) || dependents.every((d) => !Object.hasOwn(value, d.name) || d.schema.test(value)),
+      test: (value) => {
+        if (!isObject(value)) return true;
+        for (const d of dependents) if (Object.hasOwn(value, d.name) && !d.schema.test(value)) return false;
+        return true;
+      },
       explain(value, path, out) {
         if (!isObject(value)) return;
         for (const d of dependents)

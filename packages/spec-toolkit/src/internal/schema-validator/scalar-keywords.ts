@@ -52,7 +52,10 @@ export function compileValueKeywords(schema: Schema): KeywordCheck[] {
     const ok =
       types.length === 1
         ? typeTest(types[0] as string)
-        : (value: unknown) => types.some((t) => hasJsonType(value, t));
+        : (value: unknown) => {
+            for (const t of types) if (hasJsonType(value, t)) return true;
+            return false;
+          };
     checks.push(simple('type', ok, (value) => `Expected ${types.join(' or ')}, found ${jsonTypeOf(value)}.`));
   }
   if (Array.isArray(schema.enum)) {
@@ -61,7 +64,10 @@ export function compileValueKeywords(schema: Schema): KeywordCheck[] {
     const set = new Set(options);
     const ok = primitives
       ? (value: unknown) => set.has(value)
-      : (value: unknown) => options.some((o) => jsonEqual(o, value));
+      : (value: unknown) => {
+          for (const option of options) if (jsonEqual(option, value)) return true;
+          return false;
+        };
     const listed = options.slice(0, 8).map(describeValue).join(', ') + (options.length > 8 ? ', …' : '');
     checks.push(simple('enum', ok, (value) => `${describeValue(value)} is not one of ${listed}.`));
   }
