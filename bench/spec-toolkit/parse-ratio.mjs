@@ -10,19 +10,32 @@ const text = readGithubText();
 const collect = typeof globalThis.gc === 'function' ? globalThis.gc : () => {};
 const parseTimes = [];
 const validateTimes = [];
+// CPU time (all threads of this process) too: less disturbed than wall time on a shared machine.
+const parseCpu = [];
+const validateCpu = [];
+const cpuMs = (since) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
 let result;
 for (let index = 0; index < warmups + runs; index++) {
   collect();
+  let cpu = process.cpuUsage();
   let started = performance.now();
   JSON.parse(text);
   const parse = performance.now() - started;
+  const parseCpuMs = cpuMs(cpu);
   collect();
+  cpu = process.cpuUsage();
   started = performance.now();
   result = validate({ spec: text });
   const checked = performance.now() - started;
+  const validateCpuMs = cpuMs(cpu);
   if (index >= warmups) {
     parseTimes.push(parse);
     validateTimes.push(checked);
+    parseCpu.push(parseCpuMs);
+    validateCpu.push(validateCpuMs);
   }
 }
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
@@ -37,6 +50,7 @@ console.log(
     validateMedianMs: Number(checked.toFixed(1)),
     ratioOfMedians: Number((checked / parse).toFixed(2)),
     medianPairRatio: Number(median(ratios).toFixed(2)),
+    cpuRatioOfMedians: Number((median(validateCpu) / median(parseCpu)).toFixed(2)),
     errors: result.errors.length,
     warnings: result.warnings.length,
     operations: result.counts.operations,

@@ -126,13 +126,15 @@ export function checkRefs(doc: unknown, version: SpecVersion | null, countKeys =
         continue;
       }
       if (typeof child !== 'object' || child === null) continue;
-      if (!namesHere && !holdsReferenceMember(key, child, inExamples, version)) {
+      // One lookup tells data members (skipped) from name maps (their keys are names).
+      const kind = namesHere ? undefined : KEY_KINDS.get(key);
+      if (kind === DATA || (!namesHere && !holdsReferenceMember(key, child, inExamples, version))) {
         // Only for parsed JSON (never circular): an object from a caller may be.
         if (countKeys) keys += countParsedKeys(child, countStack);
         continue;
       }
       path.push(key);
-      walk(child, !namesHere && NAME_MAPS.has(key), childrenInExamples, key);
+      walk(child, kind === NAMES, childrenInExamples, key);
       path.pop();
     }
   };
@@ -149,6 +151,14 @@ export function checkRefs(doc: unknown, version: SpecVersion | null, countKeys =
   return { findings, targets, keys };
 }
 
+const DATA = 1;
+const NAMES = 2;
+/** Member kinds by key: data (`example`, `default` …: never references) or a map of names. */
+const KEY_KINDS = new Map<string, number>([
+  ...[...DATA_MEMBERS].map((key) => [key, DATA] as const),
+  ...[...NAME_MAPS].map((key) => [key, NAMES] as const),
+]);
+
 function collectAnchors(doc: unknown): Set<string> {
   const anchors = new Set<string>();
   const visit = (node: unknown): void => {
@@ -163,8 +173,8 @@ function collectAnchors(doc: unknown): Set<string> {
 }
 
 /**
- * `holdsReferences` for an object member of an object whose keys are not names (`$ref` is
- * handled by the caller), without reading the member again.
+ * `holdsReferences` for an object member of an object whose keys are not names (`$ref` and
+ * the data members are handled by the caller), without reading the member again.
  */
 function holdsReferenceMember(
   key: string,
@@ -172,7 +182,7 @@ function holdsReferenceMember(
   inExamples: boolean,
   version: SpecVersion | null,
 ): boolean {
-  if (DATA_MEMBERS.has(key) || (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 45)) return false;
+  if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 45) return false;
   if (inExamples && (key === 'value' || key === 'dataValue' || key === 'serializedValue')) return false;
   return !(key === 'examples' && (version === '2.0' || Array.isArray(child)));
 }
