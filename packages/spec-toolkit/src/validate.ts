@@ -145,8 +145,8 @@ function runChecks(
   strict: boolean,
   countKeys: boolean,
 ): Checked {
-  const entries = listOperations(doc);
-  const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...checkOperations(doc, version, entries)];
+  const operations = checkOperations(doc, version);
+  const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...operations.findings];
   if (version === '3.2') semantic.push(...checkTagParents(doc));
   const refs = checkRefs(doc, version, countKeys);
   semantic.push(...refs.findings);
@@ -157,7 +157,7 @@ function runChecks(
   return {
     findings: [...semantic, ...structural, ...style],
     keys: countKeys ? refs.keys : undefined,
-    operations: entries.length,
+    operations: operations.operations,
   };
 }
 

@@ -166,19 +166,34 @@ const METHODS_32 = [...HTTP_METHODS, 'query'] as const;
  */
 export function listOperations(doc: unknown, section: 'paths' | 'webhooks' = 'paths'): OperationEntry[] {
   const out: OperationEntry[] = [];
-  if (!isPlainObject(doc)) return out;
+  forEachOperation(doc, section, (entry) => {
+    out.push(entry);
+  });
+  return out;
+}
+
+/**
+ * Calls `visit` with each operation {@link listOperations} lists, in the same order, without
+ * keeping the list: a caller that looks at each once allocates only the entry in hand.
+ */
+export function forEachOperation(
+  doc: unknown,
+  section: 'paths' | 'webhooks',
+  visit: (entry: OperationEntry) => void,
+): void {
+  if (!isPlainObject(doc)) return;
   const items = doc[section];
-  if (!isPlainObject(items)) return out;
+  if (!isPlainObject(items)) return;
   const is32 = readVersion(doc).version === '3.2';
-  for (const [path, rawItem] of Object.entries(items)) {
+  for (const path in items) {
     if (path.startsWith('x-')) continue;
-    const resolved = resolveLocal(doc, rawItem, joinPointer(`/${section}`, path));
+    const resolved = resolveLocal(doc, items[path], joinPointer(`/${section}`, path));
     if (!resolved || !isPlainObject(resolved.value)) continue;
     const pathItem = resolved.value;
     for (const method of is32 ? METHODS_32 : HTTP_METHODS) {
       const operation = pathItem[method];
       if (!isPlainObject(operation)) continue;
-      out.push({
+      visit({
         method,
         path,
         pointer: joinPointer(resolved.pointer, method),
@@ -192,7 +207,7 @@ export function listOperations(doc: unknown, section: 'paths' | 'webhooks' = 'pa
     const additionalPointer = joinPointer(resolved.pointer, 'additionalOperations');
     for (const [method, operation] of Object.entries(additional)) {
       if (!isPlainObject(operation) || method.startsWith('x-')) continue;
-      out.push({
+      visit({
         method,
         path,
         pointer: joinPointer(additionalPointer, method),
@@ -202,7 +217,6 @@ export function listOperations(doc: unknown, section: 'paths' | 'webhooks' = 'pa
       });
     }
   }
-  return out;
 }
 
 /** A parameter in effect for an operation, resolved through `$ref`. */

@@ -2,7 +2,7 @@ import type { SpecVersion } from '../../types.js';
 import { isPlainObject, joinPointer } from '../json-pointer.js';
 import {
   isOas31OrLater,
-  listOperations,
+  forEachOperation,
   listParameters,
   type OperationEntry,
   resolveLocalValue,
@@ -10,20 +10,24 @@ import {
 } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
 
+/** What {@link checkOperations} found, and how many operations `listOperations` would list. */
+export interface OperationScan {
+  findings: Finding[];
+  operations: number;
+}
+
 /** Responses, operationIds, path template parameters and duplicate parameters, per operation. */
-export function checkOperations(
-  doc: Record<string, unknown>,
-  version: SpecVersion | null,
-  entries: OperationEntry[] = listOperations(doc),
-): Finding[] {
+export function checkOperations(doc: Record<string, unknown>, version: SpecVersion | null): OperationScan {
   const findings: Finding[] = [];
   const operationIds = new Map<string, string>();
   const seenOperations = new Set<string>();
-  const checkedLists = new Set<string>();
+  const checkedPathItems = new Set<string>();
   const reportedUnused = new Set<string>();
-  for (const entry of entries) {
+  let operations = 0;
+  forEachOperation(doc, 'paths', (entry) => {
+    operations++;
     // A path item reached twice through `$ref` holds the same operations: check them once.
-    if (seenOperations.has(entry.pointer)) continue;
+    if (seenOperations.has(entry.pointer)) return;
     seenOperations.add(entry.pointer);
     const responseFinding = checkResponses(entry, version);
     if (responseFinding !== null) findings.push(responseFinding);
@@ -41,18 +45,19 @@ export function checkOperations(
         );
       }
     }
-    for (let level = 0; level < 2; level++) {
-      const list = level === 0 ? entry.pathItem.parameters : entry.operation.parameters;
-      if (!Array.isArray(list)) continue;
-      const at = joinPointer(level === 0 ? entry.pathItemPointer : entry.pointer, 'parameters');
-      if (checkedLists.has(at)) continue;
-      checkedLists.add(at);
-      for (const finding of checkParameterList(doc, list, at)) findings.push(finding);
+    // A path item's list is checked once for all its operations; an operation's own list is
+    // met once (operations are deduplicated above). Its pointer is built only for a report.
+    if (Array.isArray(entry.pathItem.parameters) && !checkedPathItems.has(entry.pathItemPointer)) {
+      checkedPathItems.add(entry.pathItemPointer);
+      checkParameterList(doc, entry.pathItem.parameters, entry.pathItemPointer, findings);
     }
-    if (pathTemplateMatches(doc, entry)) continue;
+    if (Array.isArray(entry.operation.parameters)) {
+      checkParameterList(doc, entry.operation.parameters, entry.pointer, findings);
+    }
+    if (pathTemplateMatches(doc, entry)) return;
     findings.push(...checkPathTemplate(doc, entry, reportedUnused));
-  }
-  return findings;
+  });
+  return { findings, operations };
 }
 
 /**
@@ -95,9 +100,12 @@ function onlyExtensions(record: Record<string, unknown>): boolean {
   return true;
 }
 
-/** Duplicate (name, in) pairs within one list, and more than one 2.0 body parameter. */
-function checkParameterList(doc: unknown, list: unknown[], at: string): Finding[] {
-  const findings: Finding[] = [];
+/**
+ * Duplicate (name, in) pairs within the `parameters` list of `owner` (a pointer), and more than
+ * one 2.0 body parameter; appends to `findings`.
+ */
+function checkParameterList(doc: unknown, list: unknown[], owner: string, findings: Finding[]): void {
+  const at = (): string => joinPointer(owner, 'parameters');
   // Nothing is allocated and no pointer built unless there is a report: most lists are fine.
   let bodyIndex = -1;
   // Short lists (all real ones) are searched in place; a long one gets a map.
@@ -118,9 +126,9 @@ function checkParameterList(doc: unknown, list: unknown[], at: string): Finding[
       findings.push(
         errorAt(
           'SPEC_PARAMETER_DUPLICATE',
-          joinPointer(at, index),
-          `Parameter "${name}" in ${location} is declared twice in this list (first at ${joinPointer(at, first)}).`,
-          [{ path: at, keyword: 'uniqueItems' }],
+          joinPointer(at(), index),
+          `Parameter "${name}" in ${location} is declared twice in this list (first at ${joinPointer(at(), first)}).`,
+          [{ path: at(), keyword: 'uniqueItems' }],
         ),
       );
     }
@@ -129,14 +137,13 @@ function checkParameterList(doc: unknown, list: unknown[], at: string): Finding[
         findings.push(
           errorAt(
             'SPEC_PARAMETER_BODY_DUPLICATE',
-            joinPointer(at, index),
-            `Only one body parameter is allowed (first at ${joinPointer(at, bodyIndex)}).`,
+            joinPointer(at(), index),
+            `Only one body parameter is allowed (first at ${joinPointer(at(), bodyIndex)}).`,
           ),
         );
       } else bodyIndex = index;
     }
   }
-  return findings;
 }
 
 /** The first index, up to `upTo`, of a parameter with this name and location (lists are short). */
