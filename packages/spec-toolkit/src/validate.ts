@@ -148,7 +148,7 @@ function runChecks(
   const operations = checkOperations(doc, version);
   const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...operations.findings];
   if (version === '3.2') semantic.push(...checkTagParents(doc));
-  const refs = checkRefs(doc, version, countKeys);
+  const refs = checkRefs(doc, version, { countKeys, collectTargets: strict });
   semantic.push(...refs.findings);
   const covers = semantic.flatMap((finding) => finding.covers ?? []);
   const structural =

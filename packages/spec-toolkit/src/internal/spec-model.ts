@@ -280,8 +280,19 @@ export function listParameters(doc: unknown, entry: OperationEntry): ParameterEn
 
 /** The names of `{template}` parameters in a path, in order. */
 export function templateNames(path: string): string[] {
+  // What `/\{([^{}]*)\}/g` matches, without a regular expression's match objects.
   const names: string[] = [];
-  for (const match of path.matchAll(/\{([^{}]*)\}/g)) names.push(match[1] as string);
+  let open = path.indexOf('{');
+  while (open !== -1) {
+    let end = open + 1;
+    let c = path.charCodeAt(end);
+    while (end < path.length && c !== 123 && c !== 125) c = path.charCodeAt(++end);
+    if (end >= path.length) break;
+    if (c === 125) {
+      names.push(path.slice(open + 1, end));
+      open = path.indexOf('{', end + 1);
+    } else open = end; // another `{` first: the match starts there
+  }
   return names;
 }
 

@@ -5,6 +5,14 @@ import { DATA_MEMBERS, NAME_MAPS } from '../resolve/ref-walk-rules.js';
 import { isOas31OrLater, localRefTokens } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
 
+/** What {@link checkRefs} gathers besides findings. */
+export interface RefScanOptions {
+  /** Count every key of the document (parsed JSON only: an object from a caller may be circular). */
+  countKeys?: boolean;
+  /** Gather `targets` (default true). */
+  collectTargets?: boolean;
+}
+
 /** Where each `$ref` points, for the style checks (unused components). */
 export interface RefScan {
   findings: Finding[];
@@ -20,7 +28,11 @@ export interface RefScan {
  * circular references cannot loop; skips example and literal data, and extensions (`x-*`)
  * (counting their keys only: the walk also counts every key, for the duplicate-key check).
  */
-export function checkRefs(doc: unknown, version: SpecVersion | null, countKeys = false): RefScan {
+export function checkRefs(
+  doc: unknown,
+  version: SpecVersion | null,
+  { countKeys = false, collectTargets = true }: RefScanOptions = {},
+): RefScan {
   const findings: Finding[] = [];
   const targets: string[] = [];
   // Array indices stay numbers: a token becomes text only when a pointer is reported.
@@ -63,7 +75,7 @@ export function checkRefs(doc: unknown, version: SpecVersion | null, countKeys =
         [{ path: at }, { path: owner }],
       );
     }
-    targets.push(ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1)));
+    if (collectTargets) targets.push(ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1)));
     if (readAtTokens(doc, tokens) !== undefined) return null;
     let found = 0;
     while (found < tokens.length && readAtTokens(doc, tokens.slice(0, found + 1)) !== undefined) found++;
