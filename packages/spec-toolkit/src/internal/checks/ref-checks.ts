@@ -1,9 +1,9 @@
 import type { SpecVersion } from '../../types.js';
 import { countParsedKeys } from '../json-key-count.js';
 import { isPlainObject, readAtTokens } from '../json-pointer.js';
-import { DATA_MEMBERS, NAME_MAPS } from '../resolve/ref-walk-rules.js';
 import { isOas31OrLater, localRefTokens } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
+import { holdsReferenceMember, isDataKind, isNamesKind, KEY_KINDS, scanRefsFast } from './ref-fast-scan.js';
 
 /** What {@link checkRefs} gathers besides findings. */
 export interface RefScanOptions {
@@ -140,13 +140,13 @@ export function checkRefs(
       if (typeof child !== 'object' || child === null) continue;
       // One lookup tells data members (skipped) from name maps (their keys are names).
       const kind = namesHere ? undefined : KEY_KINDS.get(key);
-      if (kind === DATA || (!namesHere && !holdsReferenceMember(key, child, inExamples, version))) {
+      if (isDataKind(kind) || (!namesHere && !holdsReferenceMember(key, child, inExamples, version))) {
         // Only for parsed JSON (never circular): an object from a caller may be.
         if (countKeys) keys += countParsedKeys(child, countStack);
         continue;
       }
       path.push(key);
-      walk(child, kind === NAMES, childrenInExamples, key);
+      walk(child, isNamesKind(kind), childrenInExamples, key);
       path.pop();
     }
   };
@@ -159,17 +159,25 @@ export function checkRefs(
     checkRef(ref, pointer);
     for (const finding of later) findings.push(finding);
   };
+  if (countKeys && !collectTargets) {
+    // Parsed JSON where no finding is expected to be reported: the fast scan decides, and
+    // only a document with a reference problem (or absurd nesting) is walked again.
+    const clean = new Set<string>();
+    const isClean = (ref: string): boolean => {
+      if (clean.has(ref)) return true;
+      if (judge(ref, () => '') !== null) return false;
+      clean.add(ref);
+      return true;
+    };
+    const counted = scanRefsFast(doc, version, isClean, FAST_SCAN_MAX_DEPTH);
+    if (counted !== -1) return { findings, targets, keys: counted };
+  }
   walk(doc, false, false, '');
   return { findings, targets, keys };
 }
 
-const DATA = 1;
-const NAMES = 2;
-/** Member kinds by key: data (`example`, `default` …: never references) or a map of names. */
-const KEY_KINDS = new Map<string, number>([
-  ...[...DATA_MEMBERS].map((key) => [key, DATA] as const),
-  ...[...NAME_MAPS].map((key) => [key, NAMES] as const),
-]);
+/** Deeper than this the fast scan gives way to the recursive walk (which reports SPEC_TOO_DEEP). */
+const FAST_SCAN_MAX_DEPTH = 1000;
 
 function collectAnchors(doc: unknown): Set<string> {
   const anchors = new Set<string>();
@@ -182,19 +190,4 @@ function collectAnchors(doc: unknown): Set<string> {
   };
   visit(doc);
   return anchors;
-}
-
-/**
- * `holdsReferences` for an object member of an object whose keys are not names (`$ref` and
- * the data members are handled by the caller), without reading the member again.
- */
-function holdsReferenceMember(
-  key: string,
-  child: object,
-  inExamples: boolean,
-  version: SpecVersion | null,
-): boolean {
-  if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 45) return false;
-  if (inExamples && (key === 'value' || key === 'dataValue' || key === 'serializedValue')) return false;
-  return !(key === 'examples' && (version === '2.0' || Array.isArray(child)));
 }
