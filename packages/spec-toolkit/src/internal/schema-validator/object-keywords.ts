@@ -161,7 +161,9 @@ export function compileRequired(schema: Schema): KeywordCheck | null {
   return {
     test(value) {
       if (!isObject(value)) return true;
-      for (const name of names) if (!Object.hasOwn(value, name)) return false;
+      for (let index = 0; index < names.length; index++) {
+        if (!Object.hasOwn(value, names[index] as string)) return false;
+      }
       return true;
     },
     explain(value, path, out) {
