@@ -54,6 +54,29 @@ const cases: [string, (doc: Doc) => void][] = [
       Object.assign(media(doc), { schema: { $ref: '#/components/schemas/Pet' } });
     },
   ],
+  [
+    'operation findings: missing responses, a repeated operationId, parameters and templates',
+    (doc) => {
+      const get = doc.paths['/pets/{petId}'].get as Record<string, unknown>;
+      get.operationId = 'same';
+      (doc.paths as Record<string, unknown>)['/owners/{ownerId}'] = {
+        get: { operationId: 'same', responses: {} },
+        post: {
+          parameters: [
+            { name: 'q', in: 'query', schema: {} },
+            { name: 'q', in: 'query', schema: {} },
+            { name: 'extra', in: 'path', required: true, schema: {} },
+          ],
+        },
+      };
+    },
+  ],
+  [
+    'two paths sharing one path item through $ref',
+    (doc) => {
+      (doc.paths as Record<string, unknown>)['/animals/{petId}'] = { $ref: '#/paths/~1pets~1{petId}' };
+    },
+  ],
 ];
 
 const summary = (list: Diagnostic[]) =>

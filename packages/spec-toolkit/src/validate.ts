@@ -1,5 +1,6 @@
 import { checkDocument } from './internal/checks/document-checks.js';
 import type { Cover, Finding } from './internal/checks/finding.js';
+import { countOperationsIfClean } from './internal/checks/operation-fast-check.js';
 import { checkOperations } from './internal/checks/operation-checks.js';
 import { checkRefs } from './internal/checks/ref-checks.js';
 import { checkStyle } from './internal/checks/style-checks.js';
@@ -145,7 +146,10 @@ function runChecks(
   strict: boolean,
   countKeys: boolean,
 ): Checked {
-  const operations = checkOperations(doc, version);
+  // Parsed JSON (`countKeys`) takes the pointer-free pass first; the reporting checks run when
+  // it sees something to report.
+  const fast = countKeys ? countOperationsIfClean(doc, version) : -1;
+  const operations = fast === -1 ? checkOperations(doc, version) : { findings: [], operations: fast };
   const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...operations.findings];
   if (version === '3.2') semantic.push(...checkTagParents(doc));
   const refs = checkRefs(doc, version, { countKeys, collectTargets: strict });

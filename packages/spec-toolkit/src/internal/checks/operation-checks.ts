@@ -9,6 +9,7 @@ import {
   templateNames,
 } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
+import { firstParameterIndex, onlyExtensions, pathTemplateMatches } from './operation-rules.js';
 
 /** What {@link checkOperations} found, and how many operations `listOperations` would list. */
 export interface OperationScan {
@@ -54,7 +55,7 @@ export function checkOperations(doc: Record<string, unknown>, version: SpecVersi
     if (Array.isArray(entry.operation.parameters)) {
       checkParameterList(doc, entry.operation.parameters, entry.pointer, findings);
     }
-    if (pathTemplateMatches(doc, entry)) return;
+    if (pathTemplateMatches(doc, entry.path, entry.pathItem, entry.operation)) return;
     findings.push(...checkPathTemplate(doc, entry, reportedUnused));
   });
   return { findings, operations };
@@ -95,11 +96,6 @@ function checkResponses(entry: OperationEntry, version: SpecVersion | null): Fin
   return null;
 }
 
-/** True when every key is an extension (`x-*`), so also for an empty object. */
-function onlyExtensions(record: Record<string, unknown>): boolean {
-  for (const key in record) if (!key.startsWith('x-')) return false;
-  return true;
-}
 
 /**
  * Duplicate (name, in) pairs within the `parameters` list of `owner` (a pointer), and more than
@@ -147,49 +143,6 @@ function checkParameterList(doc: unknown, list: unknown[], owner: string, findin
   }
 }
 
-/** The first index, up to `upTo`, of a parameter with this name and location (lists are short). */
-function firstParameterIndex(doc: unknown, list: unknown[], upTo: number, name: string, location: string): number {
-  for (let index = 0; index < upTo; index++) {
-    const value = resolveLocalValue(doc, list[index]);
-    if (isPlainObject(value) && value.name === name && value.in === location) return index;
-  }
-  return upTo;
-}
-
-/**
- * The fast answer for the common case, with no pointer built: the path's `{names}` and the path
- * parameters in effect (path-level and operation-level, which `listParameters` merges by name
- * and `in`, so their names are the union) are the same set.
- */
-function pathTemplateMatches(doc: unknown, entry: OperationEntry): boolean {
-  const names = entry.path.includes('{') ? templateNames(entry.path) : [];
-  for (let level = 0; level < 2; level++) {
-    const list = level === 0 ? entry.pathItem.parameters : entry.operation.parameters;
-    if (!Array.isArray(list)) continue;
-    for (const raw of list) {
-      const name = pathParameterName(doc, raw);
-      if (name !== undefined && !names.includes(name)) return false;
-    }
-  }
-  for (const name of names) if (!declaresPathParameter(doc, entry, name)) return false;
-  return true;
-}
-
-/** The name of a (resolved) path parameter; undefined for any other parameter. */
-function pathParameterName(doc: unknown, raw: unknown): string | undefined {
-  const value = resolveLocalValue(doc, raw);
-  if (!isPlainObject(value) || value.in !== 'path' || typeof value.name !== 'string') return undefined;
-  return value.name;
-}
-
-function declaresPathParameter(doc: unknown, entry: OperationEntry, name: string): boolean {
-  for (let level = 0; level < 2; level++) {
-    const list = level === 0 ? entry.pathItem.parameters : entry.operation.parameters;
-    if (!Array.isArray(list)) continue;
-    for (const raw of list) if (pathParameterName(doc, raw) === name) return true;
-  }
-  return false;
-}
 
 /** Every `{name}` in the path is declared as a path parameter, and every path parameter is in the path. */
 function checkPathTemplate(doc: unknown, entry: OperationEntry, reportedUnused: Set<string>): Finding[] {
