@@ -50,6 +50,7 @@ console.log(
     validateMedianMs: Number(checked.toFixed(1)),
     ratioOfMedians: Number((checked / parse).toFixed(2)),
     medianPairRatio: Number(median(ratios).toFixed(2)),
+    ratioOfMinimums: Number((Math.min(...validateTimes) / Math.min(...parseTimes)).toFixed(2)),
     cpuRatioOfMedians: Number((median(validateCpu) / median(parseCpu)).toFixed(2)),
     errors: result.errors.length,
     warnings: result.warnings.length,

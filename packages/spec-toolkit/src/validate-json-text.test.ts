@@ -24,7 +24,10 @@ const media = (doc: Doc) => doc.paths['/pets/{petId}'].get.responses['200'].cont
 
 const cases: [string, (doc: Doc) => void][] = [
   ['a valid document', () => {}],
-  ['a dangling ref', (doc) => Object.assign(media(doc), { schema: { $ref: '#/components/schemas/Missing' } })],
+  [
+    'a dangling ref',
+    (doc) => Object.assign(media(doc), { schema: { $ref: '#/components/schemas/Missing' } }),
+  ],
   ['a malformed ref', (doc) => Object.assign(media(doc), { schema: { $ref: '#components/schemas/Pet' } })],
   ['an external ref', (doc) => Object.assign(media(doc), { schema: { $ref: 'https://example.com/p.json' } })],
   ['a ref that is not a string', (doc) => Object.assign(media(doc), { schema: { $ref: { to: 'Pet' } } })],

@@ -1,7 +1,7 @@
 import { checkDocument } from './internal/checks/document-checks.js';
 import type { Cover, Finding } from './internal/checks/finding.js';
-import { countOperationsIfClean } from './internal/checks/operation-fast-check.js';
 import { checkOperations } from './internal/checks/operation-checks.js';
+import { countOperationsIfClean } from './internal/checks/operation-fast-check.js';
 import { checkRefs } from './internal/checks/ref-checks.js';
 import { checkStyle } from './internal/checks/style-checks.js';
 import { checkTagParents } from './internal/checks/tag-checks.js';

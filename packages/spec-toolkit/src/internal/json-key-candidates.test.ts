@@ -31,7 +31,8 @@ describe('the one-pass key trigger (countKeyCandidates)', () => {
 
 /** JSON text with `space` between every key and its colon, and `newline` after every comma. */
 function serialize(value: unknown, space: string, newline: string): string {
-  if (Array.isArray(value)) return `[${value.map((item) => serialize(item, space, newline)).join(`,${newline}`)}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => serialize(item, space, newline)).join(`,${newline}`)}]`;
   if (typeof value === 'object' && value !== null) {
     const members = Object.entries(value).map(
       ([key, item]) => `${JSON.stringify(key)}${space}:${serialize(item, space, newline)}`,

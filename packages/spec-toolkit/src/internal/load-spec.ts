@@ -93,7 +93,9 @@ export function loadSpec(input: unknown, options: LoadSpecOptions = {}): LoadedS
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (text.trim() === '') return failed('json', 'SPEC_INPUT_EMPTY', 'The spec text is empty.');
   const first = text.trimStart()[0];
-  return first === '{' || first === '[' ? loadJson(text, options.deferDuplicateKeys === true) : loadYamlText(text);
+  return first === '{' || first === '['
+    ? loadJson(text, options.deferDuplicateKeys === true)
+    : loadYamlText(text);
 }
 
 function failed(format: LoadedSpec['format'], code: string, message: string, at?: TextPosition): LoadedSpec {

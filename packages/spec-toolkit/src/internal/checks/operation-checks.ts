@@ -1,8 +1,8 @@
 import type { SpecVersion } from '../../types.js';
 import { isPlainObject, joinPointer } from '../json-pointer.js';
 import {
-  isOas31OrLater,
   forEachOperation,
+  isOas31OrLater,
   listParameters,
   type OperationEntry,
   resolveLocalValue,
@@ -96,7 +96,6 @@ function checkResponses(entry: OperationEntry, version: SpecVersion | null): Fin
   return null;
 }
 
-
 /**
  * Duplicate (name, in) pairs within the `parameters` list of `owner` (a pointer), and more than
  * one 2.0 body parameter; appends to `findings`.
@@ -142,7 +141,6 @@ function checkParameterList(doc: unknown, list: unknown[], owner: string, findin
     }
   }
 }
-
 
 /** Every `{name}` in the path is declared as a path parameter, and every path parameter is in the path. */
 function checkPathTemplate(doc: unknown, entry: OperationEntry, reportedUnused: Set<string>): Finding[] {

@@ -10,7 +10,13 @@ export function onlyExtensions(record: Record<string, unknown>): boolean {
 }
 
 /** The first index, up to `upTo`, of a parameter with this name and location (lists are short). */
-export function firstParameterIndex(doc: unknown, list: unknown[], upTo: number, name: string, location: string): number {
+export function firstParameterIndex(
+  doc: unknown,
+  list: unknown[],
+  upTo: number,
+  name: string,
+  location: string,
+): number {
   for (let index = 0; index < upTo; index++) {
     const value = resolveLocalValue(doc, list[index]);
     if (isPlainObject(value) && value.name === name && value.in === location) return index;

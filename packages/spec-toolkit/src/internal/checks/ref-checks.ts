@@ -134,7 +134,8 @@ export function checkRefs(
       const child = record[key];
       if (!namesHere && key === '$ref') {
         if (child !== undefined) checkRefBefore(child, mark);
-        if (countKeys && typeof child === 'object' && child !== null) keys += countParsedKeys(child, countStack);
+        if (countKeys && typeof child === 'object' && child !== null)
+          keys += countParsedKeys(child, countStack);
         continue;
       }
       if (typeof child !== 'object' || child === null) continue;

@@ -85,7 +85,10 @@ export function scanRefsFast(
         continue;
       }
       const childFlags =
-        depth | (kind === NAMES ? NAMES_HERE : 0) | childrenInExamples | (key === 'examples' ? KEY_IS_EXAMPLES : 0);
+        depth |
+        (kind === NAMES ? NAMES_HERE : 0) |
+        childrenInExamples |
+        (key === 'examples' ? KEY_IS_EXAMPLES : 0);
       stack.push(child, childFlags);
     }
   }

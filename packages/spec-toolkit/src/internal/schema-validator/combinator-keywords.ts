@@ -10,7 +10,9 @@ function hasRefMember(value: unknown): boolean {
 
 /** An object with no `$ref` member: every branch with `required: ["$ref"]` rejects it. */
 function lacksRef(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.hasOwn(value, '$ref');
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.hasOwn(value, '$ref')
+  );
 }
 
 /**

@@ -247,7 +247,8 @@ export function compileArrayKeywords(schema: Schema, context: CompilerContext): 
       }
       if (primitives) {
         if (v.length > 32) return new Set(v).size === v.length;
-        for (let i = 0; i < v.length; i++) for (let j = i + 1; j < v.length; j++) if (v[i] === v[j]) return false;
+        for (let i = 0; i < v.length; i++)
+          for (let j = i + 1; j < v.length; j++) if (v[i] === v[j]) return false;
         return true;
       }
       for (let i = 0; i < v.length; i++)
