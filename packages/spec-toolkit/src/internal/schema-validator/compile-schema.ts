@@ -1,6 +1,6 @@
 import { compileCombinators } from './combinator-keywords.js';
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
-import { createCompilerContext } from './compiler-context.js';
+import { ALWAYS, createCompilerContext } from './compiler-context.js';
 import type { CompiledSchema, JsonSchema, SchemaError } from './json-schema.js';
 import {
   compileObjectExtras,
@@ -34,6 +34,9 @@ function compileObject(schema: Record<string, unknown>, context: CompilerContext
   const explain = (value: unknown, path: string[], out: SchemaError[]): void => {
     for (const check of checks) if (!check.test(value)) check.explain(value, path, out);
   };
+  // A schema with no keyword that constrains (`{}`, or only annotations) is the shared ALWAYS,
+  // which callers recognise and skip.
+  if (checks.length === 0) return ALWAYS;
   return { test: allOf(checks), explain, requiresRef };
 }
 

@@ -1,5 +1,5 @@
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
-import { pointerOf } from './compiler-context.js';
+import { ALWAYS, pointerOf } from './compiler-context.js';
 import type { CompiledSchema, JsonSchema } from './json-schema.js';
 import { compilePattern } from './value-checks.js';
 
@@ -75,8 +75,10 @@ export function compileObjectMembers(schema: Schema, context: CompilerContext): 
     }
   }
   const additional = schema.additionalProperties;
-  const additionalSchema =
+  const additionalCompiled =
     additional === undefined || additional === false ? null : context.compile(additional);
+  // `additionalProperties: true` or `{}` accepts everything: nothing to run.
+  const additionalSchema = additionalCompiled === ALWAYS ? null : additionalCompiled;
   let closedBy: Evaluated | null = null;
   if (additional === false)
     closedBy = { names: new Set(named.keys()), patterns: patterns.map((p) => p.match) };
@@ -110,14 +112,14 @@ export function compileObjectMembers(schema: Schema, context: CompilerContext): 
         if (hasNamed) {
           const property = named.get(key);
           if (property !== undefined) {
-            if (!property.test(member)) return false;
+            if (property !== ALWAYS && !property.test(member)) return false;
             matched = true;
           }
         }
         for (let index = 0; index < patternCount; index++) {
           const pattern = patterns[index] as (typeof patterns)[number];
           if (!pattern.match(key)) continue;
-          if (!pattern.schema.test(member)) return false;
+          if (pattern.schema !== ALWAYS && !pattern.schema.test(member)) return false;
           matched = true;
         }
         if (matched) continue;

@@ -1,5 +1,5 @@
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
-import { pointerOf } from './compiler-context.js';
+import { ALWAYS, pointerOf } from './compiler-context.js';
 import type { CompiledSchema } from './json-schema.js';
 import {
   checkFormat,
@@ -183,7 +183,9 @@ export function compileNumberKeywords(schema: Schema): KeywordCheck[] {
 /** `items` (schema or draft-04 tuple), `additionalItems`, `minItems`, `maxItems`, `uniqueItems`. */
 export function compileArrayKeywords(schema: Schema, context: CompilerContext): KeywordCheck[] {
   const checks: KeywordCheck[] = [];
-  if (schema.items !== undefined) {
+  // `items: {}` (or `true`) accepts every item: no check at all (a tuple is always checked).
+  const acceptsAnyItem = !Array.isArray(schema.items) && context.compile(schema.items) === ALWAYS;
+  if (schema.items !== undefined && !acceptsAnyItem) {
     const tuple: CompiledSchema[] | null = Array.isArray(schema.items)
       ? schema.items.map((s) => context.compile(s))
       : null;
