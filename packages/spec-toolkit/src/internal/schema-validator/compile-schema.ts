@@ -37,6 +37,10 @@ function compileObject(schema: Record<string, unknown>, context: CompilerContext
   // A schema with no keyword that constrains (`{}`, or only annotations) is the shared ALWAYS,
   // which callers recognise and skip.
   if (checks.length === 0) return ALWAYS;
+  // Only a type check: say so, so members and items can test the type without a call.
+  if (checks.length === 1 && typeof schema.type === 'string') {
+    return { test: allOf(checks), explain, requiresRef, leafType: schema.type };
+  }
   return { test: allOf(checks), explain, requiresRef };
 }
 

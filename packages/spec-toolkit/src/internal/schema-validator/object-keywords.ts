@@ -1,7 +1,7 @@
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
 import { ALWAYS, pointerOf } from './compiler-context.js';
 import type { CompiledSchema, JsonSchema } from './json-schema.js';
-import { compilePattern } from './value-checks.js';
+import { CALL_TEST, compilePattern, leafKindOf, leafOk, SKIP } from './value-checks.js';
 
 type Schema = Record<string, unknown>;
 
@@ -100,6 +100,9 @@ export function compileObjectMembers(schema: Schema, context: CompilerContext): 
   };
 
   // With `additionalProperties: false` a key is known exactly when a name or pattern matched it.
+  // What `test` runs per named member: a call, nothing, or an inline type test.
+  const slots = new Map<string, { schema: CompiledSchema; kind: number }>();
+  for (const [name, compiled] of named) slots.set(name, { schema: compiled, kind: leafKindOf(compiled, ALWAYS) });
   const closedByOwn = additional === false;
   const patternCount = patterns.length;
   const hasNamed = named.size > 0;
@@ -110,9 +113,12 @@ export function compileObjectMembers(schema: Schema, context: CompilerContext): 
         const member = value[key];
         let matched = false;
         if (hasNamed) {
-          const property = named.get(key);
-          if (property !== undefined) {
-            if (property !== ALWAYS && !property.test(member)) return false;
+          const slot = slots.get(key);
+          if (slot !== undefined) {
+            const kind = slot.kind;
+            if (kind === CALL_TEST) {
+              if (!slot.schema.test(member)) return false;
+            } else if (kind !== SKIP && !leafOk(kind, member)) return false;
             matched = true;
           }
         }

@@ -2,12 +2,15 @@ import type { CompilerContext, KeywordCheck } from './compiler-context.js';
 import { ALWAYS, pointerOf } from './compiler-context.js';
 import type { CompiledSchema } from './json-schema.js';
 import {
+  CALL_TEST,
   checkFormat,
   compilePattern,
   describeValue,
   hasJsonType,
   jsonEqual,
   jsonTypeOf,
+  leafKindOf,
+  leafOk,
 } from './value-checks.js';
 
 type Schema = Record<string, unknown>;
@@ -194,9 +197,15 @@ export function compileArrayKeywords(schema: Schema, context: CompilerContext): 
       tuple !== null && schema.additionalItems !== undefined ? context.compile(schema.additionalItems) : null;
     const itemSchema = (index: number): CompiledSchema | null =>
       every ?? (tuple !== null && index < tuple.length ? (tuple[index] as CompiledSchema) : rest);
+    // Every item one plain type (`items: { type: string }`): tested inline.
+    const everyKind = every === null ? CALL_TEST : leafKindOf(every, ALWAYS);
     checks.push({
       test(value) {
         if (!Array.isArray(value)) return true;
+        if (everyKind > 0) {
+          for (let index = 0; index < value.length; index++) if (!leafOk(everyKind, value[index])) return false;
+          return true;
+        }
         for (let index = 0; index < value.length; index++) {
           const sub = itemSchema(index);
           if (sub !== null && !sub.test(value[index])) return false;

@@ -102,3 +102,42 @@ export function describeValue(value: unknown): string {
   if (text === undefined) return String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
+
+/** A compiled member's kind: run its `test`, skip it (accepts anything), or one inline type test. */
+export const CALL_TEST = 0;
+export const SKIP = -1;
+const LEAF_KINDS: Record<string, number> = {
+  string: 1,
+  boolean: 2,
+  object: 3,
+  array: 4,
+  number: 5,
+  integer: 6,
+  null: 7,
+};
+
+/** The inline kind of a compiled schema: {@link SKIP}, a type for {@link leafOk}, or {@link CALL_TEST}. */
+export function leafKindOf(schema: { leafType?: string }, always: unknown): number {
+  if (schema === always) return SKIP;
+  return schema.leafType === undefined ? CALL_TEST : (LEAF_KINDS[schema.leafType] ?? CALL_TEST);
+}
+
+/** `hasJsonType` for a kind from {@link leafKindOf}, without comparing type names. */
+export function leafOk(kind: number, value: unknown): boolean {
+  switch (kind) {
+    case 1:
+      return typeof value === 'string';
+    case 2:
+      return typeof value === 'boolean';
+    case 3:
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 4:
+      return Array.isArray(value);
+    case 5:
+      return typeof value === 'number' && Number.isFinite(value);
+    case 6:
+      return typeof value === 'number' && Number.isInteger(value);
+    default:
+      return value === null;
+  }
+}
