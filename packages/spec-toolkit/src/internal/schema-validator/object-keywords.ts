@@ -102,7 +102,8 @@ export function compileObjectMembers(schema: Schema, context: CompilerContext): 
   // With `additionalProperties: false` a key is known exactly when a name or pattern matched it.
   // What `test` runs per named member: a call, nothing, or an inline type test.
   const slots = new Map<string, { schema: CompiledSchema; kind: number }>();
-  for (const [name, compiled] of named) slots.set(name, { schema: compiled, kind: leafKindOf(compiled, ALWAYS) });
+  for (const [name, compiled] of named)
+    slots.set(name, { schema: compiled, kind: leafKindOf(compiled, ALWAYS) });
   const closedByOwn = additional === false;
   const patternCount = patterns.length;
   const hasNamed = named.size > 0;

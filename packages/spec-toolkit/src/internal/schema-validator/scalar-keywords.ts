@@ -203,7 +203,8 @@ export function compileArrayKeywords(schema: Schema, context: CompilerContext): 
       test(value) {
         if (!Array.isArray(value)) return true;
         if (everyKind > 0) {
-          for (let index = 0; index < value.length; index++) if (!leafOk(everyKind, value[index])) return false;
+          for (let index = 0; index < value.length; index++)
+            if (!leafOk(everyKind, value[index])) return false;
           return true;
         }
         for (let index = 0; index < value.length; index++) {
