@@ -86,10 +86,11 @@ export function validate(args: ValidateArgs): ValidateResult {
   } else {
     loaded.findDuplicateKeys?.();
   }
-  errors.unshift(...loaded.diagnostics);
-  loaded.addPositions(errors);
+  // Reading problems first, as found (a spread into `unshift` could overflow the stack).
+  const allErrors = loaded.diagnostics.concat(errors);
+  loaded.addPositions(allErrors);
   loaded.addPositions(warnings);
-  const sortedErrors = sortDiagnostics(errors, loaded.fileOrder);
+  const sortedErrors = sortDiagnostics(allErrors, loaded.fileOrder);
   const sortedWarnings = sortDiagnostics(warnings, loaded.fileOrder);
   return {
     valid: sortedErrors.length === 0,
