@@ -1,6 +1,7 @@
 import { checkDocument } from './internal/checks/document-checks.js';
 import type { Cover, Finding } from './internal/checks/finding.js';
 import { checkOperations } from './internal/checks/operation-checks.js';
+import { countOperationsIfClean } from './internal/checks/operation-fast-check.js';
 import { checkRefs } from './internal/checks/ref-checks.js';
 import { checkStyle } from './internal/checks/style-checks.js';
 import { checkTagParents } from './internal/checks/tag-checks.js';
@@ -54,15 +55,17 @@ export interface ValidateResult {
  * result.errors[0]; // { code: 'SPEC_INFO_VERSION_MISSING', path: '/info', line: 2, column: 1, … }
  */
 export function validate(args: ValidateArgs): ValidateResult {
-  const loaded = loadSpec(isPlainObject(args) ? args.spec : undefined);
+  // The reference walk counts the document's keys, so the duplicate-key check need not.
+  const loaded = loadSpec(isPlainObject(args) ? args.spec : undefined, { deferDuplicateKeys: true });
   const strict = isPlainObject(args) && isPlainObject(args.options) && args.options.strict === true;
   const doc = loaded.doc;
-  const errors: Diagnostic[] = [...loaded.diagnostics];
+  const errors: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
   let version: SpecVersion | null = null;
   let paths = 0;
   let operations = 0;
   if (doc !== undefined && !isPlainObject(doc)) {
+    loaded.findDuplicateKeys?.();
     errors.push({
       code: 'SPEC_NOT_AN_OBJECT',
       message: `A spec must be an object, not ${Array.isArray(doc) ? 'an array' : typeof doc}.`,
@@ -71,20 +74,23 @@ export function validate(args: ValidateArgs): ValidateResult {
   } else if (isPlainObject(doc)) {
     const declared = readVersion(doc);
     version = declared.version;
-    const findings = runChecksWithinStack(doc, version, strict);
-    for (const finding of findings) {
+    const checked = runChecksWithinStack(doc, version, strict, loaded.findDuplicateKeys !== undefined);
+    loaded.findDuplicateKeys?.(checked.keys);
+    for (const finding of checked.findings) {
       // A reference the resolver failed to follow already carries its error.
       if (finding.code.startsWith('SPEC_REF_') && loaded.isFailedRef?.(finding.path) === true) continue;
       (finding.severity === 'error' ? errors : warnings).push(toDiagnostic(finding));
     }
-    paths = isPlainObject(doc.paths)
-      ? Object.keys(doc.paths).filter((key) => !key.startsWith('x-')).length
-      : 0;
-    operations = listOperations(doc).length;
+    paths = countPaths(doc.paths);
+    operations = checked.operations ?? listOperations(doc).length;
+  } else {
+    loaded.findDuplicateKeys?.();
   }
-  loaded.addPositions(errors);
+  // Reading problems first, as found (a spread into `unshift` could overflow the stack).
+  const allErrors = loaded.diagnostics.concat(errors);
+  loaded.addPositions(allErrors);
   loaded.addPositions(warnings);
-  const sortedErrors = sortDiagnostics(errors, loaded.fileOrder);
+  const sortedErrors = sortDiagnostics(allErrors, loaded.fileOrder);
   const sortedWarnings = sortDiagnostics(warnings, loaded.fileOrder);
   return {
     valid: sortedErrors.length === 0,
@@ -95,6 +101,22 @@ export function validate(args: ValidateArgs): ValidateResult {
   };
 }
 
+/** The entries of `paths`, extensions (`x-*`) left out. */
+function countPaths(paths: unknown): number {
+  if (!isPlainObject(paths)) return 0;
+  let count = 0;
+  for (const key in paths) if (!key.startsWith('x-')) count++;
+  return count;
+}
+
+/** What the checks found, and the document's key count when asked for (undefined if unknown). */
+interface Checked {
+  findings: Finding[];
+  keys: number | undefined;
+  /** How many operations `listOperations` found (undefined when the checks did not finish). */
+  operations?: number;
+}
+
 /**
  * The checks recurse along the document's nesting; a document nested thousands of levels deep
  * (never a real spec) would exhaust the stack, so it is reported instead of crashing.
@@ -103,32 +125,45 @@ function runChecksWithinStack(
   doc: Record<string, unknown>,
   version: SpecVersion | null,
   strict: boolean,
-): Finding[] {
+  countKeys: boolean,
+): Checked {
   try {
-    return runChecks(doc, version, strict);
+    return runChecks(doc, version, strict, countKeys);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return [
-      {
-        code: 'SPEC_TOO_DEEP',
-        message: 'The document is nested too deeply to check; no real spec nests this far.',
-        path: '',
-        severity: 'error',
-      },
-    ];
+    const tooDeep: Finding = {
+      code: 'SPEC_TOO_DEEP',
+      message: 'The document is nested too deeply to check; no real spec nests this far.',
+      path: '',
+      severity: 'error',
+    };
+    return { findings: [tooDeep], keys: undefined };
   }
 }
 
-function runChecks(doc: Record<string, unknown>, version: SpecVersion | null, strict: boolean): Finding[] {
-  const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...checkOperations(doc, version)];
+function runChecks(
+  doc: Record<string, unknown>,
+  version: SpecVersion | null,
+  strict: boolean,
+  countKeys: boolean,
+): Checked {
+  // Parsed JSON (`countKeys`) takes the pointer-free pass first; the reporting checks run when
+  // it sees something to report.
+  const fast = countKeys ? countOperationsIfClean(doc, version) : -1;
+  const operations = fast === -1 ? checkOperations(doc, version) : { findings: [], operations: fast };
+  const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...operations.findings];
   if (version === '3.2') semantic.push(...checkTagParents(doc));
-  const refs = checkRefs(doc, version);
+  const refs = checkRefs(doc, version, { countKeys, collectTargets: strict });
   semantic.push(...refs.findings);
   const covers = semantic.flatMap((finding) => finding.covers ?? []);
   const structural =
     version === null ? [] : checkStructure(doc, version).filter((error) => !isCovered(error, covers));
   const style = strict && version !== null ? checkStyle(doc, version, refs.targets) : [];
-  return [...semantic, ...structural, ...style];
+  return {
+    findings: [...semantic, ...structural, ...style],
+    keys: countKeys ? refs.keys : undefined,
+    operations: operations.operations,
+  };
 }
 
 function isCovered(error: Finding & { keyword?: string; property?: string }, covers: Cover[]): boolean {

@@ -33,6 +33,18 @@ export interface LoadedSpec {
   locate?(pointer: string): { file: string; pointer: string };
   /** Multi-file specs: the file names, entry first, the order findings are sorted in. */
   fileOrder?: string[];
+  /**
+   * JSON text loaded with `deferDuplicateKeys`: appends the duplicate-key errors to
+   * `diagnostics`. `parsedKeys`, the parsed document's key count when a walk already made it,
+   * saves walking the tree again. Call at most once.
+   */
+  findDuplicateKeys?(parsedKeys?: number): void;
+}
+
+/** Options of {@link loadSpec}. */
+export interface LoadSpecOptions {
+  /** JSON text: leave the duplicate-key check to `findDuplicateKeys`, for a caller that counts the keys anyway. */
+  deferDuplicateKeys?: boolean;
 }
 
 const noPositions = (): void => {};
@@ -61,7 +73,7 @@ function exceedsNodeBudget(doc: unknown, budget: number): boolean {
  * Reads a spec from an object, a JSON string or a YAML string (also bytes, as UTF-8).
  * Never throws: unreadable input yields `doc: undefined` and a `SPEC_PARSE_ERROR`.
  */
-export function loadSpec(input: unknown): LoadedSpec {
+export function loadSpec(input: unknown, options: LoadSpecOptions = {}): LoadedSpec {
   if (typeof input === 'object' && input !== null) {
     const internals = RESOLVED_INTERNALS.get(input);
     if (internals !== undefined) return loadResolved(internals);
@@ -81,7 +93,9 @@ export function loadSpec(input: unknown): LoadedSpec {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (text.trim() === '') return failed('json', 'SPEC_INPUT_EMPTY', 'The spec text is empty.');
   const first = text.trimStart()[0];
-  return first === '{' || first === '[' ? loadJson(text) : loadYamlText(text);
+  return first === '{' || first === '['
+    ? loadJson(text, options.deferDuplicateKeys === true)
+    : loadYamlText(text);
 }
 
 function failed(format: LoadedSpec['format'], code: string, message: string, at?: TextPosition): LoadedSpec {
@@ -90,7 +104,7 @@ function failed(format: LoadedSpec['format'], code: string, message: string, at?
   return { doc: undefined, format, diagnostics: [diagnostic], addPositions: noPositions };
 }
 
-function loadJson(text: string): LoadedSpec {
+function loadJson(text: string, deferDuplicateKeys: boolean): LoadedSpec {
   const findPosition = createPositionFinder(text);
   let doc: unknown;
   try {
@@ -105,19 +119,22 @@ function loadJson(text: string): LoadedSpec {
     );
   }
   const diagnostics: Diagnostic[] = [];
-  try {
-    const duplicates = hasDuplicateKeys(text, doc) ? scanJson(text, [], true).duplicates : [];
-    for (const repeat of duplicates) {
-      diagnostics.push({
-        code: 'SPEC_DUPLICATE_KEY',
-        message: `Duplicate key "${repeat.key}": JSON parsers keep only the last one.`,
-        path: repeat.pointer,
-        ...findPosition(repeat.offset),
-      });
+  const findDuplicateKeys = (parsedKeys?: number): void => {
+    try {
+      const duplicates = hasDuplicateKeys(text, doc, parsedKeys) ? scanJson(text, [], true).duplicates : [];
+      for (const repeat of duplicates) {
+        diagnostics.push({
+          code: 'SPEC_DUPLICATE_KEY',
+          message: `Duplicate key "${repeat.key}": JSON parsers keep only the last one.`,
+          path: repeat.pointer,
+          ...findPosition(repeat.offset),
+        });
+      }
+    } catch {
+      // Nesting too deep for a recursive scan: the document is still usable without this check.
     }
-  } catch {
-    // Nesting too deep for a recursive scan: the document is still usable without this check.
-  }
+  };
+  if (!deferDuplicateKeys) findDuplicateKeys();
   return {
     doc,
     format: 'json',
@@ -130,6 +147,7 @@ function loadJson(text: string): LoadedSpec {
         return () => undefined; // nesting too deep to scan: no positions, still no crash
       }
     }),
+    ...(deferDuplicateKeys ? { findDuplicateKeys } : {}),
   };
 }
 

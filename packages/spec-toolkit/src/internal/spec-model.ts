@@ -94,19 +94,50 @@ function readLocalTarget(doc: unknown, ref: string): unknown {
  * Returns undefined for a dangling, external or circular chain. Never loops.
  */
 export function resolveLocal(doc: unknown, value: unknown, pointer: string): Resolved | undefined {
-  let current = value;
+  // Most values are not references: no bookkeeping for them.
+  if (!isPlainObject(value) || typeof value.$ref !== 'string') return { value, pointer };
+  let current: unknown = value;
   let at = pointer;
-  const seen = new Set<string>();
+  let seen: Set<string> | null = null;
   while (isPlainObject(current) && typeof current.$ref === 'string') {
     const ref = current.$ref;
+    seen ??= new Set();
     if (seen.has(ref)) return undefined;
     seen.add(ref);
     const target = readLocalTarget(doc, ref);
     if (target === undefined) return undefined;
     current = target;
-    at = ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1));
+    at = targetPointer(ref);
   }
   return { value: current, pointer: at };
+}
+
+/**
+ * The value `value` stands for after following local `$ref` chains, like {@link resolveLocal}
+ * without the target's pointer, so it allocates nothing on the hot path.
+ */
+export function resolveLocalValue(doc: unknown, value: unknown): unknown {
+  let current = value;
+  // Real chains are a hop or two; a longer one (or a cycle) takes the exact, bookkeeping path.
+  for (let hops = 0; hops < 8; hops++) {
+    if (!isPlainObject(current) || typeof current.$ref !== 'string') return current;
+    current = readLocalTarget(doc, current.$ref);
+    if (current === undefined) return undefined;
+  }
+  return resolveLocal(doc, value, '')?.value;
+}
+
+/** The JSON pointer a local `$ref` names, decoded once per distinct string. */
+const POINTER_CACHE = new Map<string, string>();
+
+function targetPointer(ref: string): string {
+  let pointer = POINTER_CACHE.get(ref);
+  if (pointer === undefined) {
+    pointer = ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1));
+    if (POINTER_CACHE.size >= TOKEN_CACHE_LIMIT) POINTER_CACHE.clear();
+    POINTER_CACHE.set(ref, pointer);
+  }
+  return pointer;
 }
 
 /** One operation of a document, with where it lives. */
@@ -135,19 +166,34 @@ const METHODS_32 = [...HTTP_METHODS, 'query'] as const;
  */
 export function listOperations(doc: unknown, section: 'paths' | 'webhooks' = 'paths'): OperationEntry[] {
   const out: OperationEntry[] = [];
-  if (!isPlainObject(doc)) return out;
+  forEachOperation(doc, section, (entry) => {
+    out.push(entry);
+  });
+  return out;
+}
+
+/**
+ * Calls `visit` with each operation {@link listOperations} lists, in the same order, without
+ * keeping the list: a caller that looks at each once allocates only the entry in hand.
+ */
+export function forEachOperation(
+  doc: unknown,
+  section: 'paths' | 'webhooks',
+  visit: (entry: OperationEntry) => void,
+): void {
+  if (!isPlainObject(doc)) return;
   const items = doc[section];
-  if (!isPlainObject(items)) return out;
+  if (!isPlainObject(items)) return;
   const is32 = readVersion(doc).version === '3.2';
-  for (const [path, rawItem] of Object.entries(items)) {
+  for (const path in items) {
     if (path.startsWith('x-')) continue;
-    const resolved = resolveLocal(doc, rawItem, joinPointer(`/${section}`, path));
+    const resolved = resolveLocal(doc, items[path], joinPointer(`/${section}`, path));
     if (!resolved || !isPlainObject(resolved.value)) continue;
     const pathItem = resolved.value;
     for (const method of is32 ? METHODS_32 : HTTP_METHODS) {
       const operation = pathItem[method];
       if (!isPlainObject(operation)) continue;
-      out.push({
+      visit({
         method,
         path,
         pointer: joinPointer(resolved.pointer, method),
@@ -161,7 +207,7 @@ export function listOperations(doc: unknown, section: 'paths' | 'webhooks' = 'pa
     const additionalPointer = joinPointer(resolved.pointer, 'additionalOperations');
     for (const [method, operation] of Object.entries(additional)) {
       if (!isPlainObject(operation) || method.startsWith('x-')) continue;
-      out.push({
+      visit({
         method,
         path,
         pointer: joinPointer(additionalPointer, method),
@@ -171,7 +217,6 @@ export function listOperations(doc: unknown, section: 'paths' | 'webhooks' = 'pa
       });
     }
   }
-  return out;
 }
 
 /** A parameter in effect for an operation, resolved through `$ref`. */
@@ -235,8 +280,19 @@ export function listParameters(doc: unknown, entry: OperationEntry): ParameterEn
 
 /** The names of `{template}` parameters in a path, in order. */
 export function templateNames(path: string): string[] {
+  // What `/\{([^{}]*)\}/g` matches, without a regular expression's match objects.
   const names: string[] = [];
-  for (const match of path.matchAll(/\{([^{}]*)\}/g)) names.push(match[1] as string);
+  let open = path.indexOf('{');
+  while (open !== -1) {
+    let end = open + 1;
+    let c = path.charCodeAt(end);
+    while (end < path.length && c !== 123 && c !== 125) c = path.charCodeAt(++end);
+    if (end >= path.length) break;
+    if (c === 125) {
+      names.push(path.slice(open + 1, end));
+      open = path.indexOf('{', end + 1);
+    } else open = end; // another `{` first: the match starts there
+  }
   return names;
 }
 

@@ -1,27 +1,37 @@
 import type { SpecVersion } from '../../types.js';
 import { isPlainObject, joinPointer } from '../json-pointer.js';
 import {
+  forEachOperation,
   isOas31OrLater,
-  listOperations,
   listParameters,
   type OperationEntry,
-  resolveLocal,
+  resolveLocalValue,
   templateNames,
 } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
+import { firstParameterIndex, onlyExtensions, pathTemplateMatches } from './operation-rules.js';
+
+/** What {@link checkOperations} found, and how many operations `listOperations` would list. */
+export interface OperationScan {
+  findings: Finding[];
+  operations: number;
+}
 
 /** Responses, operationIds, path template parameters and duplicate parameters, per operation. */
-export function checkOperations(doc: Record<string, unknown>, version: SpecVersion | null): Finding[] {
+export function checkOperations(doc: Record<string, unknown>, version: SpecVersion | null): OperationScan {
   const findings: Finding[] = [];
   const operationIds = new Map<string, string>();
   const seenOperations = new Set<string>();
-  const checkedLists = new Set<string>();
+  const checkedPathItems = new Set<string>();
   const reportedUnused = new Set<string>();
-  for (const entry of listOperations(doc)) {
+  let operations = 0;
+  forEachOperation(doc, 'paths', (entry) => {
+    operations++;
     // A path item reached twice through `$ref` holds the same operations: check them once.
-    if (seenOperations.has(entry.pointer)) continue;
+    if (seenOperations.has(entry.pointer)) return;
     seenOperations.add(entry.pointer);
-    findings.push(...checkResponses(entry, version));
+    const responseFinding = checkResponses(entry, version);
+    if (responseFinding !== null) findings.push(responseFinding);
     const id = entry.operation.operationId;
     if (typeof id === 'string') {
       const first = operationIds.get(id);
@@ -36,96 +46,100 @@ export function checkOperations(doc: Record<string, unknown>, version: SpecVersi
         );
       }
     }
-    for (const [list, at] of [
-      [entry.pathItem.parameters, joinPointer(entry.pathItemPointer, 'parameters')],
-      [entry.operation.parameters, joinPointer(entry.pointer, 'parameters')],
-    ] as const) {
-      if (checkedLists.has(at)) continue;
-      checkedLists.add(at);
-      findings.push(...checkParameterList(doc, list, at));
+    // A path item's list is checked once for all its operations; an operation's own list is
+    // met once (operations are deduplicated above). Its pointer is built only for a report.
+    if (Array.isArray(entry.pathItem.parameters) && !checkedPathItems.has(entry.pathItemPointer)) {
+      checkedPathItems.add(entry.pathItemPointer);
+      checkParameterList(doc, entry.pathItem.parameters, entry.pathItemPointer, findings);
     }
+    if (Array.isArray(entry.operation.parameters)) {
+      checkParameterList(doc, entry.operation.parameters, entry.pointer, findings);
+    }
+    if (pathTemplateMatches(doc, entry.path, entry.pathItem, entry.operation)) return;
     findings.push(...checkPathTemplate(doc, entry, reportedUnused));
-  }
-  return findings;
+  });
+  return { findings, operations };
 }
 
 /**
  * OpenAPI 3.1 made `responses` optional, so there a missing one is a warning; 2.0 and 3.0
  * require it. An empty `responses` is an error in every version ("at least one response").
  */
-function checkResponses(entry: OperationEntry, version: SpecVersion | null): Finding[] {
-  const label = `${entry.method.toUpperCase()} ${entry.path}`;
+function checkResponses(entry: OperationEntry, version: SpecVersion | null): Finding | null {
   const responses = entry.operation.responses;
+  if (responses !== undefined && !(isPlainObject(responses) && onlyExtensions(responses))) return null;
+  const label = `${entry.method.toUpperCase()} ${entry.path}`;
   if (responses === undefined) {
     if (isOas31OrLater(version)) {
-      return [
-        warningAt(
-          'SPEC_RESPONSES_MISSING',
-          entry.pointer,
-          `${label} has no "responses": clients cannot tell what it returns.`,
-        ),
-      ];
-    }
-    return [
-      errorAt(
+      return warningAt(
         'SPEC_RESPONSES_MISSING',
         entry.pointer,
-        `${label} has no "responses": declare at least one response.`,
-        [{ path: entry.pointer, property: 'responses' }],
-      ),
-    ];
+        `${label} has no "responses": clients cannot tell what it returns.`,
+      );
+    }
+    return errorAt(
+      'SPEC_RESPONSES_MISSING',
+      entry.pointer,
+      `${label} has no "responses": declare at least one response.`,
+      [{ path: entry.pointer, property: 'responses' }],
+    );
   }
-  if (isPlainObject(responses) && Object.keys(responses).every((key) => key.startsWith('x-'))) {
+  if (isPlainObject(responses) && onlyExtensions(responses)) {
     const at = joinPointer(entry.pointer, 'responses');
-    return [
-      errorAt(
-        'SPEC_RESPONSES_EMPTY',
-        at,
-        `${label} has an empty "responses": declare at least one response.`,
-        [{ path: at }],
-      ),
-    ];
+    return errorAt(
+      'SPEC_RESPONSES_EMPTY',
+      at,
+      `${label} has an empty "responses": declare at least one response.`,
+      [{ path: at }],
+    );
   }
-  return [];
+  return null;
 }
 
-/** Duplicate (name, in) pairs within one list, and more than one 2.0 body parameter. */
-function checkParameterList(doc: unknown, list: unknown, at: string): Finding[] {
-  if (!Array.isArray(list)) return [];
-  const findings: Finding[] = [];
-  const seen = new Map<string, string>();
-  let bodyAt: string | undefined;
-  list.forEach((raw, index) => {
-    const pointer = joinPointer(at, index);
-    const resolved = resolveLocal(doc, raw, pointer);
-    if (!resolved || !isPlainObject(resolved.value)) return;
-    const { name, in: location } = resolved.value;
-    if (typeof name !== 'string' || typeof location !== 'string') return;
-    const key = `${location}\u0000${name}`;
-    const first = seen.get(key);
-    if (first !== undefined) {
+/**
+ * Duplicate (name, in) pairs within the `parameters` list of `owner` (a pointer), and more than
+ * one 2.0 body parameter; appends to `findings`.
+ */
+function checkParameterList(doc: unknown, list: unknown[], owner: string, findings: Finding[]): void {
+  const at = (): string => joinPointer(owner, 'parameters');
+  // Nothing is allocated and no pointer built unless there is a report: most lists are fine.
+  let bodyIndex = -1;
+  // Short lists (all real ones) are searched in place; a long one gets a map.
+  const seen = list.length > 32 ? new Map<string, number>() : null;
+  for (let index = 0; index < list.length; index++) {
+    const value = resolveLocalValue(doc, list[index]);
+    if (!isPlainObject(value)) continue;
+    const { name, in: location } = value;
+    if (typeof name !== 'string' || typeof location !== 'string') continue;
+    let first = index;
+    if (seen === null) first = firstParameterIndex(doc, list, index, name, location);
+    else {
+      const key = `${location}\u0000${name}`;
+      first = seen.get(key) ?? index;
+      if (first === index) seen.set(key, index);
+    }
+    if (first !== index) {
       findings.push(
         errorAt(
           'SPEC_PARAMETER_DUPLICATE',
-          pointer,
-          `Parameter "${name}" in ${location} is declared twice in this list (first at ${first}).`,
-          [{ path: at, keyword: 'uniqueItems' }],
+          joinPointer(at(), index),
+          `Parameter "${name}" in ${location} is declared twice in this list (first at ${joinPointer(at(), first)}).`,
+          [{ path: at(), keyword: 'uniqueItems' }],
         ),
       );
-    } else seen.set(key, pointer);
+    }
     if (location === 'body') {
-      if (bodyAt !== undefined) {
+      if (bodyIndex !== -1) {
         findings.push(
           errorAt(
             'SPEC_PARAMETER_BODY_DUPLICATE',
-            pointer,
-            `Only one body parameter is allowed (first at ${bodyAt}).`,
+            joinPointer(at(), index),
+            `Only one body parameter is allowed (first at ${joinPointer(at(), bodyIndex)}).`,
           ),
         );
-      } else bodyAt = pointer;
+      } else bodyIndex = index;
     }
-  });
-  return findings;
+  }
 }
 
 /** Every `{name}` in the path is declared as a path parameter, and every path parameter is in the path. */

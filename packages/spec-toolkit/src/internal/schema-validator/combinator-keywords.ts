@@ -8,6 +8,13 @@ function hasRefMember(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, '$ref');
 }
 
+/** An object with no `$ref` member: every branch with `required: ["$ref"]` rejects it. */
+function lacksRef(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.hasOwn(value, '$ref')
+  );
+}
+
 /**
  * Explains why no alternative matched by reporting the most plausible one: the branch shaped
  * like a Reference Object when the value has `$ref`, otherwise the branch whose errors reach
@@ -48,7 +55,12 @@ export function compileCombinators(schema: Schema, context: CompilerContext): Ke
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((sub) => context.compile(sub));
     checks.push({
-      test: (value) => parts.every((part) => part.test(value)),
+      test: (value) => {
+        for (let index = 0; index < parts.length; index++) {
+          if (!(parts[index] as CompiledSchema).test(value)) return false;
+        }
+        return true;
+      },
       explain(value, path, out) {
         for (const part of parts) if (!part.test(value)) part.explain(value, path, out);
       },
@@ -57,7 +69,15 @@ export function compileCombinators(schema: Schema, context: CompilerContext): Ke
   if (Array.isArray(schema.anyOf)) {
     const branches = schema.anyOf.map((sub) => context.compile(sub));
     checks.push({
-      test: (value) => branches.some((branch) => branch.test(value)),
+      test: (value) => {
+        const skipRefBranches = lacksRef(value);
+        for (let index = 0; index < branches.length; index++) {
+          const branch = branches[index] as CompiledSchema;
+          if (skipRefBranches && branch.requiresRef) continue;
+          if (branch.test(value)) return true;
+        }
+        return false;
+      },
       explain: (value, path, out) => explainBestBranch(branches, value, path, out),
     });
   }
@@ -65,7 +85,13 @@ export function compileCombinators(schema: Schema, context: CompilerContext): Ke
     const branches = schema.oneOf.map((sub) => context.compile(sub));
     const passing = (value: unknown): number => {
       let count = 0;
-      for (const branch of branches) if (branch.test(value)) count++;
+      // A branch that requires `$ref` fails on an object without one: no need to run it.
+      const skipRefBranches = lacksRef(value);
+      for (let index = 0; index < branches.length; index++) {
+        const branch = branches[index] as CompiledSchema;
+        if (skipRefBranches && branch.requiresRef) continue;
+        if (branch.test(value)) count++;
+      }
       return count;
     };
     checks.push({

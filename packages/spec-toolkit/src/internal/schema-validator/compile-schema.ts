@@ -1,6 +1,6 @@
 import { compileCombinators } from './combinator-keywords.js';
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
-import { createCompilerContext } from './compiler-context.js';
+import { ALWAYS, createCompilerContext } from './compiler-context.js';
 import type { CompiledSchema, JsonSchema, SchemaError } from './json-schema.js';
 import {
   compileObjectExtras,
@@ -34,19 +34,49 @@ function compileObject(schema: Record<string, unknown>, context: CompilerContext
   const explain = (value: unknown, path: string[], out: SchemaError[]): void => {
     for (const check of checks) if (!check.test(value)) check.explain(value, path, out);
   };
-  if (checks.length === 0) return { test: () => true, explain, requiresRef };
-  if (checks.length === 1) {
-    const only = checks[0] as KeywordCheck;
-    return { test: (value) => only.test(value), explain, requiresRef };
+  // A schema with no keyword that constrains (`{}`, or only annotations) is the shared ALWAYS,
+  // which callers recognise and skip.
+  if (checks.length === 0) return ALWAYS;
+  // Only a type check: say so, so members and items can test the type without a call.
+  if (checks.length === 1 && typeof schema.type === 'string') {
+    return { test: allOf(checks), explain, requiresRef, leafType: schema.type };
   }
-  return {
-    test(value) {
-      for (const check of checks) if (!check.test(value)) return false;
-      return true;
-    },
-    explain,
-    requiresRef,
-  };
+  return { test: allOf(checks), explain, requiresRef };
+}
+
+/** One test running every check in order; unrolled for the common short lists (hot path). */
+function allOf(checks: KeywordCheck[]): (value: unknown) => boolean {
+  const [a, b, c, d] = checks as (KeywordCheck | undefined)[];
+  switch (checks.length) {
+    case 0:
+      return () => true;
+    case 1:
+      return (a as KeywordCheck).test;
+    case 2: {
+      const [ta, tb] = [(a as KeywordCheck).test, (b as KeywordCheck).test];
+      return (value) => ta(value) && tb(value);
+    }
+    case 3: {
+      const [ta, tb, tc] = [(a as KeywordCheck).test, (b as KeywordCheck).test, (c as KeywordCheck).test];
+      return (value) => ta(value) && tb(value) && tc(value);
+    }
+    case 4: {
+      const [ta, tb, tc, td] = [
+        (a as KeywordCheck).test,
+        (b as KeywordCheck).test,
+        (c as KeywordCheck).test,
+        (d as KeywordCheck).test,
+      ];
+      return (value) => ta(value) && tb(value) && tc(value) && td(value);
+    }
+    default:
+      return (value) => {
+        for (let index = 0; index < checks.length; index++) {
+          if (!(checks[index] as KeywordCheck).test(value)) return false;
+        }
+        return true;
+      };
+  }
 }
 
 /**

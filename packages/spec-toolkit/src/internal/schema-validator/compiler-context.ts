@@ -89,8 +89,13 @@ export function createCompilerContext(
         raw !== null &&
         Array.isArray(raw.required) &&
         raw.required.includes('$ref');
-      const lazy: CompiledSchema = {
-        test: (value) => resolve().test(value),
+      // After the first call the target's own functions replace the lazy ones on this object.
+      const lazy: { -readonly [K in keyof CompiledSchema]: CompiledSchema[K] } = {
+        test: (value) => {
+          const resolved = resolve();
+          lazy.test = resolved.test;
+          return resolved.test(value);
+        },
         explain: (value, path, out) => resolve().explain(value, path, out),
         requiresRef,
       };

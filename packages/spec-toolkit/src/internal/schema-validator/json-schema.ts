@@ -21,4 +21,9 @@ export interface CompiledSchema {
   explain(value: unknown, path: string[], out: SchemaError[]): void;
   /** True when the schema demands a `$ref` member (a Reference Object): guides error choice. */
   readonly requiresRef: boolean;
+  /**
+   * Set when the schema checks nothing but one JSON type (`{ "type": "string" }` and the like,
+   * annotations aside): a caller may then test the type inline (see `leafKindOf`).
+   */
+  readonly leafType?: string;
 }

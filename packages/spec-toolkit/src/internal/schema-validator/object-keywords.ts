@@ -1,7 +1,7 @@
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
-import { pointerOf } from './compiler-context.js';
+import { ALWAYS, pointerOf } from './compiler-context.js';
 import type { CompiledSchema, JsonSchema } from './json-schema.js';
-import { compilePattern } from './value-checks.js';
+import { CALL_TEST, compilePattern, leafKindOf, leafOk, SKIP } from './value-checks.js';
 
 type Schema = Record<string, unknown>;
 
@@ -75,8 +75,10 @@ export function compileObjectMembers(schema: Schema, context: CompilerContext): 
     }
   }
   const additional = schema.additionalProperties;
-  const additionalSchema =
+  const additionalCompiled =
     additional === undefined || additional === false ? null : context.compile(additional);
+  // `additionalProperties: true` or `{}` accepts everything: nothing to run.
+  const additionalSchema = additionalCompiled === ALWAYS ? null : additionalCompiled;
   let closedBy: Evaluated | null = null;
   if (additional === false)
     closedBy = { names: new Set(named.keys()), patterns: patterns.map((p) => p.match) };
@@ -97,16 +99,39 @@ export function compileObjectMembers(schema: Schema, context: CompilerContext): 
     return false;
   };
 
+  // With `additionalProperties: false` a key is known exactly when a name or pattern matched it.
+  // What `test` runs per named member: a call, nothing, or an inline type test.
+  const slots = new Map<string, { schema: CompiledSchema; kind: number }>();
+  for (const [name, compiled] of named)
+    slots.set(name, { schema: compiled, kind: leafKindOf(compiled, ALWAYS) });
+  const closedByOwn = additional === false;
+  const patternCount = patterns.length;
+  const hasNamed = named.size > 0;
   return {
     test(value) {
       if (!isObject(value)) return true;
       for (const key in value) {
         const member = value[key];
-        const property = named.get(key);
-        if (property !== undefined && !property.test(member)) return false;
-        for (const pattern of patterns) if (pattern.match(key) && !pattern.schema.test(member)) return false;
-        if (additionalSchema !== null && !matchedOwn(key) && !additionalSchema.test(member)) return false;
-        if (closedBy !== null && !isKnown(key)) return false;
+        let matched = false;
+        if (hasNamed) {
+          const slot = slots.get(key);
+          if (slot !== undefined) {
+            const kind = slot.kind;
+            if (kind === CALL_TEST) {
+              if (!slot.schema.test(member)) return false;
+            } else if (kind !== SKIP && !leafOk(kind, member)) return false;
+            matched = true;
+          }
+        }
+        for (let index = 0; index < patternCount; index++) {
+          const pattern = patterns[index] as (typeof patterns)[number];
+          if (!pattern.match(key)) continue;
+          if (pattern.schema !== ALWAYS && !pattern.schema.test(member)) return false;
+          matched = true;
+        }
+        if (matched) continue;
+        if (additionalSchema !== null && !additionalSchema.test(member)) return false;
+        if (closedBy !== null && (closedByOwn || !isKnown(key))) return false;
       }
       return true;
     },
@@ -145,7 +170,9 @@ export function compileRequired(schema: Schema): KeywordCheck | null {
   return {
     test(value) {
       if (!isObject(value)) return true;
-      for (const name of names) if (!Object.hasOwn(value, name)) return false;
+      for (let index = 0; index < names.length; index++) {
+        if (!Object.hasOwn(value, names[index] as string)) return false;
+      }
       return true;
     },
     explain(value, path, out) {
@@ -170,7 +197,8 @@ export function compilePropertyCount(schema: Schema): KeywordCheck | null {
   if (min === 0 && max === Number.POSITIVE_INFINITY) return null;
   const ok = (value: unknown): boolean => {
     if (!isObject(value)) return true;
-    const count = Object.keys(value).length;
+    let count = 0;
+    for (const _key in value) count++;
     return count >= min && count <= max;
   };
   return {
@@ -193,7 +221,11 @@ export function compileObjectExtras(schema: Schema, context: CompilerContext): K
   if (schema.propertyNames !== undefined) {
     const names = context.compile(schema.propertyNames);
     checks.push({
-      test: (value) => !isObject(value) || Object.keys(value).every((key) => names.test(key)),
+      test: (value) => {
+        if (!isObject(value)) return true;
+        for (const key in value) if (!names.test(key)) return false;
+        return true;
+      },
       explain(value, path, out) {
         if (!isObject(value)) return;
         for (const key of Object.keys(value)) {
@@ -215,8 +247,11 @@ export function compileObjectExtras(schema: Schema, context: CompilerContext): K
       schema: context.compile(sub),
     }));
     checks.push({
-      test: (value) =>
-        !isObject(value) || dependents.every((d) => !Object.hasOwn(value, d.name) || d.schema.test(value)),
+      test: (value) => {
+        if (!isObject(value)) return true;
+        for (const d of dependents) if (Object.hasOwn(value, d.name) && !d.schema.test(value)) return false;
+        return true;
+      },
       explain(value, path, out) {
         if (!isObject(value)) return;
         for (const d of dependents)

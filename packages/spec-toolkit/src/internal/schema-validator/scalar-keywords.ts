@@ -1,13 +1,16 @@
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
-import { pointerOf } from './compiler-context.js';
+import { ALWAYS, pointerOf } from './compiler-context.js';
 import type { CompiledSchema } from './json-schema.js';
 import {
+  CALL_TEST,
   checkFormat,
   compilePattern,
   describeValue,
   hasJsonType,
   jsonEqual,
   jsonTypeOf,
+  leafKindOf,
+  leafOk,
 } from './value-checks.js';
 
 type Schema = Record<string, unknown>;
@@ -26,6 +29,22 @@ function simple(
   };
 }
 
+/** A test for one JSON type, specialised so the hot path does not switch on the type name. */
+function typeTest(type: string): (value: unknown) => boolean {
+  switch (type) {
+    case 'object':
+      return (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'array':
+      return (value) => Array.isArray(value);
+    case 'string':
+      return (value) => typeof value === 'string';
+    case 'boolean':
+      return (value) => typeof value === 'boolean';
+    default:
+      return (value) => hasJsonType(value, type);
+  }
+}
+
 /** `type`, `enum`, `const`. */
 export function compileValueKeywords(schema: Schema): KeywordCheck[] {
   const checks: KeywordCheck[] = [];
@@ -35,8 +54,11 @@ export function compileValueKeywords(schema: Schema): KeywordCheck[] {
     );
     const ok =
       types.length === 1
-        ? (value: unknown) => hasJsonType(value, types[0] as string)
-        : (value: unknown) => types.some((t) => hasJsonType(value, t));
+        ? typeTest(types[0] as string)
+        : (value: unknown) => {
+            for (const t of types) if (hasJsonType(value, t)) return true;
+            return false;
+          };
     checks.push(simple('type', ok, (value) => `Expected ${types.join(' or ')}, found ${jsonTypeOf(value)}.`));
   }
   if (Array.isArray(schema.enum)) {
@@ -45,7 +67,10 @@ export function compileValueKeywords(schema: Schema): KeywordCheck[] {
     const set = new Set(options);
     const ok = primitives
       ? (value: unknown) => set.has(value)
-      : (value: unknown) => options.some((o) => jsonEqual(o, value));
+      : (value: unknown) => {
+          for (const option of options) if (jsonEqual(option, value)) return true;
+          return false;
+        };
     const listed = options.slice(0, 8).map(describeValue).join(', ') + (options.length > 8 ? ', …' : '');
     checks.push(simple('enum', ok, (value) => `${describeValue(value)} is not one of ${listed}.`));
   }
@@ -161,7 +186,9 @@ export function compileNumberKeywords(schema: Schema): KeywordCheck[] {
 /** `items` (schema or draft-04 tuple), `additionalItems`, `minItems`, `maxItems`, `uniqueItems`. */
 export function compileArrayKeywords(schema: Schema, context: CompilerContext): KeywordCheck[] {
   const checks: KeywordCheck[] = [];
-  if (schema.items !== undefined) {
+  // `items: {}` (or `true`) accepts every item: no check at all (a tuple is always checked).
+  const acceptsAnyItem = !Array.isArray(schema.items) && context.compile(schema.items) === ALWAYS;
+  if (schema.items !== undefined && !acceptsAnyItem) {
     const tuple: CompiledSchema[] | null = Array.isArray(schema.items)
       ? schema.items.map((s) => context.compile(s))
       : null;
@@ -170,9 +197,16 @@ export function compileArrayKeywords(schema: Schema, context: CompilerContext): 
       tuple !== null && schema.additionalItems !== undefined ? context.compile(schema.additionalItems) : null;
     const itemSchema = (index: number): CompiledSchema | null =>
       every ?? (tuple !== null && index < tuple.length ? (tuple[index] as CompiledSchema) : rest);
+    // Every item one plain type (`items: { type: string }`): tested inline.
+    const everyKind = every === null ? CALL_TEST : leafKindOf(every, ALWAYS);
     checks.push({
       test(value) {
         if (!Array.isArray(value)) return true;
+        if (everyKind > 0) {
+          for (let index = 0; index < value.length; index++)
+            if (!leafOk(everyKind, value[index])) return false;
+          return true;
+        }
         for (let index = 0; index < value.length; index++) {
           const sub = itemSchema(index);
           if (sub !== null && !sub.test(value[index])) return false;
@@ -214,6 +248,21 @@ export function compileArrayKeywords(schema: Schema, context: CompilerContext): 
   if (schema.uniqueItems === true) {
     const unique = (v: unknown): boolean => {
       if (!Array.isArray(v)) return true;
+      if (v.length < 2) return true;
+      // Only primitives (the common `required` and `enum` lists): identity is equality.
+      let primitives = true;
+      for (const item of v) {
+        if (typeof item === 'object' && item !== null) {
+          primitives = false;
+          break;
+        }
+      }
+      if (primitives) {
+        if (v.length > 32) return new Set(v).size === v.length;
+        for (let i = 0; i < v.length; i++)
+          for (let j = i + 1; j < v.length; j++) if (v[i] === v[j]) return false;
+        return true;
+      }
       for (let i = 0; i < v.length; i++)
         for (let j = i + 1; j < v.length; j++) if (jsonEqual(v[i], v[j])) return false;
       return true;

@@ -27,21 +27,26 @@ export function hasJsonType(value: unknown, type: string): boolean {
   }
 }
 
-/** Structural equality of JSON values (for `enum`, `const` and `uniqueItems`). */
+/** Structural equality of JSON values (for `enum`, `const` and `uniqueItems`); allocates nothing. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => jsonEqual(item, b[index]));
+    for (let index = 0; index < a.length; index++) if (!jsonEqual(a[index], b[index])) return false;
+    return true;
   }
   if (Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
+  const recordA = a as Record<string, unknown>;
   const recordB = b as Record<string, unknown>;
-  if (keysA.length !== Object.keys(recordB).length) return false;
-  return keysA.every(
-    (key) => Object.hasOwn(recordB, key) && jsonEqual((a as Record<string, unknown>)[key], recordB[key]),
-  );
+  let keysA = 0;
+  for (const key in recordA) {
+    if (!Object.hasOwn(recordB, key) || !jsonEqual(recordA[key], recordB[key])) return false;
+    keysA++;
+  }
+  let keysB = 0;
+  for (const _key in recordB) keysB++;
+  return keysA === keysB;
 }
 
 const URI_WITH_SCHEME = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
@@ -96,4 +101,43 @@ export function describeValue(value: unknown): string {
   const text = JSON.stringify(value);
   if (text === undefined) return String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/** A compiled member's kind: run its `test`, skip it (accepts anything), or one inline type test. */
+export const CALL_TEST = 0;
+export const SKIP = -1;
+const LEAF_KINDS: Record<string, number> = {
+  string: 1,
+  boolean: 2,
+  object: 3,
+  array: 4,
+  number: 5,
+  integer: 6,
+  null: 7,
+};
+
+/** The inline kind of a compiled schema: {@link SKIP}, a type for {@link leafOk}, or {@link CALL_TEST}. */
+export function leafKindOf(schema: { leafType?: string }, always: unknown): number {
+  if (schema === always) return SKIP;
+  return schema.leafType === undefined ? CALL_TEST : (LEAF_KINDS[schema.leafType] ?? CALL_TEST);
+}
+
+/** `hasJsonType` for a kind from {@link leafKindOf}, without comparing type names. */
+export function leafOk(kind: number, value: unknown): boolean {
+  switch (kind) {
+    case 1:
+      return typeof value === 'string';
+    case 2:
+      return typeof value === 'boolean';
+    case 3:
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 4:
+      return Array.isArray(value);
+    case 5:
+      return typeof value === 'number' && Number.isFinite(value);
+    case 6:
+      return typeof value === 'number' && Number.isInteger(value);
+    default:
+      return value === null;
+  }
 }

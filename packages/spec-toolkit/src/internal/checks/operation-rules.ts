@@ -1,0 +1,91 @@
+import { isPlainObject } from '../json-pointer.js';
+import { resolveLocalValue, templateNames } from '../spec-model.js';
+
+// Predicates shared by the reporting operation checks and their fast, pointer-free pass.
+
+/** True when every key is an extension (`x-*`), so also for an empty object. */
+export function onlyExtensions(record: Record<string, unknown>): boolean {
+  for (const key in record) if (!key.startsWith('x-')) return false;
+  return true;
+}
+
+/** The first index, up to `upTo`, of a parameter with this name and location (lists are short). */
+export function firstParameterIndex(
+  doc: unknown,
+  list: unknown[],
+  upTo: number,
+  name: string,
+  location: string,
+): number {
+  for (let index = 0; index < upTo; index++) {
+    const value = resolveLocalValue(doc, list[index]);
+    if (isPlainObject(value) && value.name === name && value.in === location) return index;
+  }
+  return upTo;
+}
+
+/**
+ * The fast answer for the common case, with no pointer built: the path's `{names}` and the path
+ * parameters in effect (path-level and operation-level, which `listParameters` merges by name
+ * and `in`, so their names are the union) are the same set.
+ */
+export function pathTemplateMatches(
+  doc: unknown,
+  path: string,
+  pathItem: Record<string, unknown>,
+  operation: Record<string, unknown>,
+): boolean {
+  const names = path.includes('{') ? templateNames(path) : [];
+  for (let level = 0; level < 2; level++) {
+    const list = level === 0 ? pathItem.parameters : operation.parameters;
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const name = pathParameterName(doc, raw);
+      if (name !== undefined && !names.includes(name)) return false;
+    }
+  }
+  for (const name of names) if (!declaresPathParameter(doc, pathItem, operation, name)) return false;
+  return true;
+}
+
+/** The name of a (resolved) path parameter; undefined for any other parameter. */
+function pathParameterName(doc: unknown, raw: unknown): string | undefined {
+  const value = resolveLocalValue(doc, raw);
+  if (!isPlainObject(value) || value.in !== 'path' || typeof value.name !== 'string') return undefined;
+  return value.name;
+}
+
+function declaresPathParameter(
+  doc: unknown,
+  pathItem: Record<string, unknown>,
+  operation: Record<string, unknown>,
+  name: string,
+): boolean {
+  for (let level = 0; level < 2; level++) {
+    const list = level === 0 ? pathItem.parameters : operation.parameters;
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) if (pathParameterName(doc, raw) === name) return true;
+  }
+  return false;
+}
+
+/** True when a `parameters` list has no repeated (name, in) pair and at most one body parameter. */
+export function parameterListClean(doc: unknown, list: unknown[]): boolean {
+  let bodies = 0;
+  const seen = list.length > 32 ? new Set<string>() : null;
+  for (let index = 0; index < list.length; index++) {
+    const value = resolveLocalValue(doc, list[index]);
+    if (!isPlainObject(value)) continue;
+    const { name, in: location } = value;
+    if (typeof name !== 'string' || typeof location !== 'string') continue;
+    if (seen === null) {
+      if (firstParameterIndex(doc, list, index, name, location) !== index) return false;
+    } else {
+      const key = `${location}\u0000${name}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+    }
+    if (location === 'body' && ++bodies > 1) return false;
+  }
+  return true;
+}

@@ -1,0 +1,96 @@
+import type { SpecVersion } from '../../types.js';
+import { countParsedKeys } from '../json-key-count.js';
+import { DATA_MEMBERS, NAME_MAPS } from '../resolve/ref-walk-rules.js';
+
+const DATA = 1;
+const NAMES = 2;
+/** Member kinds by key: data (`example`, `default` …: never references) or a map of names. */
+export const KEY_KINDS = new Map<string, number>([
+  ...[...DATA_MEMBERS].map((key) => [key, DATA] as const),
+  ...[...NAME_MAPS].map((key) => [key, NAMES] as const),
+]);
+
+/** True for a member kind from {@link KEY_KINDS} that is never walked for references. */
+export const isDataKind = (kind: number | undefined): boolean => kind === DATA;
+
+/** True for a member kind from {@link KEY_KINDS} whose keys are author-chosen names. */
+export const isNamesKind = (kind: number | undefined): boolean => kind === NAMES;
+
+/**
+ * `holdsReferences` for an object member of an object whose keys are not names (`$ref` and
+ * the data members are handled by the caller), without reading the member again.
+ */
+export function holdsReferenceMember(
+  key: string,
+  child: object,
+  inExamples: boolean,
+  version: SpecVersion | null,
+): boolean {
+  if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 45) return false;
+  if (inExamples && (key === 'value' || key === 'dataValue' || key === 'serializedValue')) return false;
+  return !(key === 'examples' && (version === '2.0' || Array.isArray(child)));
+}
+
+// Flags of a node on the scan's stack.
+const NAMES_HERE = 1;
+const IN_EXAMPLES = 2;
+const KEY_IS_EXAMPLES = 4;
+const DEPTH_UNIT = 8;
+
+/**
+ * The reference walk's fast path, for a parsed JSON document: the same members visited as the
+ * reporting walk, iteratively, with no path kept. Returns the document's key count when every
+ * `$ref` met is a string that `isClean` accepts; -1 as soon as one is not (or nesting passes
+ * `maxDepth`), and the caller then runs the reporting walk, which knows where things are.
+ */
+export function scanRefsFast(
+  doc: unknown,
+  version: SpecVersion | null,
+  isClean: (ref: string) => boolean,
+  maxDepth: number,
+): number {
+  let keys = 0;
+  const countStack: unknown[] = [];
+  // Pairs: node, flags (depth in the high bits).
+  const stack: unknown[] = [doc, 0];
+  while (stack.length > 0) {
+    const flags = stack.pop() as number;
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    const depth = flags - (flags % DEPTH_UNIT) + DEPTH_UNIT;
+    if (depth / DEPTH_UNIT > maxDepth) return -1;
+    if (Array.isArray(node)) {
+      for (let index = node.length - 1; index >= 0; index--) {
+        const item = node[index];
+        if (typeof item === 'object' && item !== null) stack.push(item, depth);
+      }
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    const namesHere = (flags & NAMES_HERE) !== 0;
+    const inExamples = (flags & IN_EXAMPLES) !== 0;
+    const childrenInExamples = namesHere && (flags & KEY_IS_EXAMPLES) !== 0 ? IN_EXAMPLES : 0;
+    for (const key in record) {
+      keys++;
+      const child = record[key];
+      if (!namesHere && key === '$ref') {
+        if (child !== undefined && (typeof child !== 'string' || !isClean(child))) return -1;
+        if (typeof child === 'object' && child !== null) keys += countParsedKeys(child, countStack);
+        continue;
+      }
+      if (typeof child !== 'object' || child === null) continue;
+      const kind = namesHere ? undefined : KEY_KINDS.get(key);
+      if (kind === DATA || (!namesHere && !holdsReferenceMember(key, child, inExamples, version))) {
+        keys += countParsedKeys(child, countStack);
+        continue;
+      }
+      const childFlags =
+        depth |
+        (kind === NAMES ? NAMES_HERE : 0) |
+        childrenInExamples |
+        (key === 'examples' ? KEY_IS_EXAMPLES : 0);
+      stack.push(child, childFlags);
+    }
+  }
+  return keys;
+}
