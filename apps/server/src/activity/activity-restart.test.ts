@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorCodeOf, type SignedInUser, signUp } from '../routes/access-test-fixtures.js';
+import { errorCodeOf, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import {
   type ActivityTestServer,
   exportBook,

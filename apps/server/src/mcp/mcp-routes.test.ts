@@ -8,7 +8,7 @@ import {
   type SignedInUser,
   signUp,
   signUpWithRoles,
-} from '../routes/access-test-fixtures.js';
+} from '../testing/access-test-fixtures.js';
 import {
   type ActivityTestServer,
   openSharedState,

@@ -9,7 +9,7 @@ import {
   type SignedInUser,
   signUp,
   signUpWithRoles,
-} from './access-test-fixtures.js';
+} from '../testing/access-test-fixtures.js';
 import {
   type ActivityTestServer,
   openSharedState,

@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityDatabase } from '../activity/activity-migrations.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
-import { ADMIN, logIn, type SignedInUser, signUp } from './access-test-fixtures.js';
+import { ADMIN, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import {
   type ActivityTestServer,
   as,

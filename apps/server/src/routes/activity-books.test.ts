@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../testing/test-databases.js';
-import { ADMIN, errorCodeOf, logIn, type SignedInUser, signUp } from './access-test-fixtures.js';
+import { ADMIN, errorCodeOf, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import {
   type ActivityTestServer,
   as,

@@ -8,7 +8,7 @@ import { buildServer } from '../build-server.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/create-database.js';
 import type { TestDatabaseTarget } from '../testing/test-databases.js';
-import { FIXTURE_ENV, type SignedInUser } from './access-test-fixtures.js';
+import { FIXTURE_ENV, type SignedInUser } from '../testing/access-test-fixtures.js';
 
 // Test support for the activity suites; never imported by production code.
 

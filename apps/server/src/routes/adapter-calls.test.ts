@@ -11,7 +11,7 @@ import {
   errorCodeOf,
   type SignedInUser,
   signUpWithRoles,
-} from './access-test-fixtures.js';
+} from '../testing/access-test-fixtures.js';
 
 /** Capabilities of one system that fail in every typed way, or echo. */
 function faulty<Args>(

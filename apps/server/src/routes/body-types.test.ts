@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
-import { createServerWithRoutes, type SignedInUser, signUp } from './access-test-fixtures.js';
+import { createServerWithRoutes, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { grantTokens, logInAdmin, readWalletTotals } from './token-test-fixtures.js';
 
 // Issue 10, defect 3: JSON bodies carry their own types; nothing in a body is coerced.

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createKey, errorCodeOf, setRoles, signUp } from './access-test-fixtures.js';
+import { createKey, errorCodeOf, setRoles, signUp } from '../testing/access-test-fixtures.js';
 import {
   createDataTestContext,
   createDocument,

@@ -10,7 +10,7 @@ import {
   logIn,
   type SignedInUser,
   signUpWithRoles,
-} from './access-test-fixtures.js';
+} from '../testing/access-test-fixtures.js';
 
 const KEY = /^svc_[0-9A-Za-z]{16}_[0-9A-Za-z]{43}$/;
 

@@ -12,7 +12,7 @@ import {
   type SignedInUser,
   setRoles,
   signUpWithRoles,
-} from './access-test-fixtures.js';
+} from '../testing/access-test-fixtures.js';
 
 const VALID_SPEC = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} };
 

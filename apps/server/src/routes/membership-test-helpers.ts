@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import type { Database } from '../db/create-database.js';
 import { requireMembership } from '../plugins/guards.js';
 import type { TestDatabaseTarget } from '../testing/test-databases.js';
-import { FIXTURE_ENV } from './access-test-fixtures.js';
+import { FIXTURE_ENV } from '../testing/access-test-fixtures.js';
 
 // Test support for the membership suites; never imported by production code.
 

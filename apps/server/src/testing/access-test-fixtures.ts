@@ -3,8 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer } from '../build-server.js';
 import type { Capability } from '../capabilities/capability-types.js';
 import { loadConfig } from '../config.js';
-import type { TestDatabaseTarget } from '../testing/test-databases.js';
-import type { TestServer } from '../testing/test-server.js';
+import type { TestDatabaseTarget } from './test-databases.js';
+import type { TestServer } from './test-server.js';
 
 // Test support for the access, key and adapter suites; never imported by production code.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey, FIXTURE_ENV, signUpWithRoles } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { createKey, FIXTURE_ENV, signUpWithRoles } from './access-test-fixtures.js';
 
 // The gate trusts a resolved credential for SVC_IDENTITY_CACHE_MS. Changes made through the gate
 // invalidate at once (the auth, keys and guards suites prove that); these tests pin down the rest.
