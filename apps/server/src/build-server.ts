@@ -26,6 +26,7 @@ import { createModelProviderRegistry } from './dreamer/providers/model-provider-
 import { installErrorHandling } from './errors/error-handler.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './errors/framework-errors.js';
 import { installJsonBodyParser } from './errors/json-body-parser.js';
+import { keysPlugin } from './keys/keys-plugin.js';
 import { lmxPlugin } from './lmx/lmx-plugin.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
@@ -41,7 +42,6 @@ import { SERVER_TIMEOUTS, type ServerTimeouts, toFastifyTimeouts } from './plugi
 import { activityRoutes } from './routes/activity-routes.js';
 import { adapterRoutes } from './routes/adapter-routes.js';
 import { dataRoutes } from './routes/data-routes.js';
-import { keyRoutes } from './routes/key-routes.js';
 import { membershipRoutes } from './routes/membership-routes.js';
 import { membershipWebhookRoutes } from './routes/membership-webhook.js';
 import { tokenRoutes } from './routes/token-routes.js';
@@ -268,7 +268,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   await app.register(healthRoutes);
   await app.register(authPlugin, { prefix: '/auth', mailer });
-  await app.register(keyRoutes, { prefix: '/keys' });
+  await app.register(keysPlugin, { prefix: '/keys' });
   await app.register(dataRoutes, { prefix: '/db' });
   await app.register(tokenRoutes, { prefix: '/tokens' });
   await app.register(membershipRoutes, { prefix: '/membership', payments });

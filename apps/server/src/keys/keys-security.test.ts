@@ -3,8 +3,6 @@ import type { RequestUser } from '@svc/gate';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireDeveloper } from '../plugins/guards.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import type { TestServer } from '../testing/test-server.js';
 import {
   createKey,
   createServerWithRoutes,
@@ -13,6 +11,8 @@ import {
   setRoles,
   signUpWithRoles,
 } from '../testing/access-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import type { TestServer } from '../testing/test-server.js';
 
 const VALID_SPEC = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} };
 

@@ -1,7 +1,5 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
 import {
   ADMIN,
   createKey,
@@ -11,6 +9,8 @@ import {
   type SignedInUser,
   signUpWithRoles,
 } from '../testing/access-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { createTestServer, type TestServer } from '../testing/test-server.js';
 
 const KEY = /^svc_[0-9A-Za-z]{16}_[0-9A-Za-z]{43}$/;
 
