@@ -15,6 +15,7 @@ import { createGateCapabilityRegistry } from './capabilities/create-gate-capabil
 import './capabilities/fastify-capabilities.js';
 import { authPlugin } from './auth/auth-plugin.js';
 import type { ServerConfig } from './config.js';
+import { dataPlugin } from './data/data-plugin.js';
 import { createDatabase, type Database } from './db/create-database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type DocsPluginOptions, docsPlugin } from './docs/docs-plugin.js';
@@ -41,7 +42,6 @@ import { installSecurityHeaders } from './plugins/security-headers.js';
 import { SERVER_TIMEOUTS, type ServerTimeouts, toFastifyTimeouts } from './plugins/server-timeouts.js';
 import { activityRoutes } from './routes/activity-routes.js';
 import { adapterRoutes } from './routes/adapter-routes.js';
-import { dataRoutes } from './routes/data-routes.js';
 import { membershipRoutes } from './routes/membership-routes.js';
 import { membershipWebhookRoutes } from './routes/membership-webhook.js';
 import { tokenRoutes } from './routes/token-routes.js';
@@ -269,7 +269,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(healthRoutes);
   await app.register(authPlugin, { prefix: '/auth', mailer });
   await app.register(keysPlugin, { prefix: '/keys' });
-  await app.register(dataRoutes, { prefix: '/db' });
+  await app.register(dataPlugin, { prefix: '/db' });
   await app.register(tokenRoutes, { prefix: '/tokens' });
   await app.register(membershipRoutes, { prefix: '/membership', payments });
   await app.register(membershipWebhookRoutes, { prefix: '/membership', payments });

@@ -8,7 +8,7 @@ import {
 } from '../activity/activity-capability-schemas.js';
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
-import { documentSchema } from './data-route-schemas.js';
+import { documentSchema } from '../data/data-route-schemas.js';
 
 // The request bodies of generate and print are the capabilities' input schemas, defined once.
 export { TRIM_ENUM };

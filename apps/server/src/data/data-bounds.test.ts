@@ -1,7 +1,7 @@
 import { DEFAULT_DATA_QUOTA_BYTES, documentBytes, MAX_LIST_BYTES } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import { signUp } from '../testing/access-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
 import { DATA_READ_RATE_LIMITS } from './data-rate-limits.js';
 import {
   createDataTestContext,
