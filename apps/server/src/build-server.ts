@@ -44,8 +44,8 @@ import { activityRoutes } from './routes/activity-routes.js';
 import { adapterRoutes } from './routes/adapter-routes.js';
 import { membershipRoutes } from './routes/membership-routes.js';
 import { membershipWebhookRoutes } from './routes/membership-webhook.js';
-import { tokenRoutes } from './routes/token-routes.js';
 import { SPEC_CAPABILITIES } from './spec/spec-capabilities.js';
+import { tokensPlugin } from './tokens/tokens-plugin.js';
 import { registerWebConsole, type WebConsoleSetting } from './web/register-web-console.js';
 
 /** What {@link buildServer} needs; everything but `config` has a production default. */
@@ -270,7 +270,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(authPlugin, { prefix: '/auth', mailer });
   await app.register(keysPlugin, { prefix: '/keys' });
   await app.register(dataPlugin, { prefix: '/db' });
-  await app.register(tokenRoutes, { prefix: '/tokens' });
+  await app.register(tokensPlugin, { prefix: '/tokens' });
   await app.register(membershipRoutes, { prefix: '/membership', payments });
   await app.register(membershipWebhookRoutes, { prefix: '/membership', payments });
   await app.register(capabilitiesRoutes, { prefix: '/api/capabilities', registry: capabilities });

@@ -1,7 +1,7 @@
 import type { RunEvent } from '@svc/dreamer-core';
 import { postServerSentEvents, type ServerSentEvent, SseHttpError } from '@svc/dreamer-core/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readWalletTotals } from '../routes/token-test-fixtures.js';
+import { readWalletTotals } from '../tokens/token-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import {
   createDreamerTestServer,

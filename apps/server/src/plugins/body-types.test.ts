@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantTokens, logInAdmin, readWalletTotals } from '../routes/token-test-fixtures.js';
+import { grantTokens, logInAdmin, readWalletTotals } from '../tokens/token-test-fixtures.js';
 import { createServerWithRoutes, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';

@@ -10,7 +10,7 @@ import {
   type SignedInUser,
   signUpWithRoles,
 } from '../testing/access-test-fixtures.js';
-import { grantTokens, logInAdmin, readWalletTotals } from '../routes/token-test-fixtures.js';
+import { grantTokens, logInAdmin, readWalletTotals } from '../tokens/token-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
 import { requireAuth } from './guards.js';

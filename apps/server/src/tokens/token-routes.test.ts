@@ -1,8 +1,13 @@
 import { MAX_TOKEN_GRANT } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createServerWithRoutes,
+  errorCodeOf,
+  type SignedInUser,
+  signUp,
+} from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
-import { createServerWithRoutes, errorCodeOf, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { grantTokens, logInAdmin, readWalletTotals } from './token-test-fixtures.js';
 
 interface Entry {

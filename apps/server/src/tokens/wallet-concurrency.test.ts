@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createServerWithRoutes,
+  errorCodeOf,
+  type SignedInUser,
+  signUp,
+} from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
-import { createServerWithRoutes, errorCodeOf, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { grantTokens, logInAdmin, readWalletTotals } from './token-test-fixtures.js';
 
 describe.each(testDatabaseTargets())('wallet under concurrency on $name', (target) => {
