@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
-import { type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import {
   createMembershipServer,
   deliver,
