@@ -14,7 +14,7 @@ import {
   openSharedState,
   type SharedState,
   startActivityServer,
-} from '../routes/activity-test-helpers.js';
+} from '../activity/activity-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 
 interface ToolResult {

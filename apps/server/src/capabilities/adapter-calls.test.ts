@@ -1,10 +1,6 @@
 import { ActivityError } from '@svc/activity-core';
 import { GateError } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CapabilityError } from '../capabilities/capability-error.js';
-import { type Capability, defineCapability } from '../capabilities/capability-types.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import type { TestServer } from '../testing/test-server.js';
 import {
   createKey,
   createServerWithRoutes,
@@ -12,6 +8,10 @@ import {
   type SignedInUser,
   signUpWithRoles,
 } from '../testing/access-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import type { TestServer } from '../testing/test-server.js';
+import { CapabilityError } from './capability-error.js';
+import { type Capability, defineCapability } from './capability-types.js';
 
 /** Capabilities of one system that fail in every typed way, or echo. */
 function faulty<Args>(

@@ -1,14 +1,14 @@
 import { ActivityError, type PrintPageResult, validatePage } from '@svc/activity-core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { toActivityErrorPayload } from '../activity/activity-errors.js';
-import { PAGE_COLLECTION } from '../activity/book-export.js';
-import type { ActivityServices } from '../activity/create-activity-services.js';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import { replyWithError } from '../capabilities/reply-with-error.js';
 import { statusOf } from '../errors/status-table.js';
 import { requireAuth } from '../plugins/guards.js';
 import { registerBookRoutes } from './activity-book-routes.js';
+import { toActivityErrorPayload } from './activity-errors.js';
 import { generateSchema, kindsSchema, printSchema, savePageSchema } from './activity-route-schemas.js';
+import { PAGE_COLLECTION } from './book-export.js';
+import type { ActivityServices } from './create-activity-services.js';
 
 /** Options of {@link activityRoutes}. */
 export interface ActivityRoutesOptions {

@@ -1,5 +1,5 @@
-import { summarizePolicy } from '../capabilities/capability-policy.js';
-import type { Capability } from '../capabilities/capability-types.js';
+import { summarizePolicy } from './capability-policy.js';
+import type { Capability } from './capability-types.js';
 
 /** One function of a system, as `GET /api/adapters` lists it. */
 export interface AdapterFunctionSummary {

@@ -1,3 +1,6 @@
+import { documentSchema } from '../data/data-route-schemas.js';
+import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
+import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
 import {
   DOC_SCHEMA as DOC,
   GENERATE_PAGE_INPUT,
@@ -5,10 +8,7 @@ import {
   PRINT_PAGE_INPUT,
   SEED_SCHEMA,
   TRIM_ENUM,
-} from '../activity/activity-capability-schemas.js';
-import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
-import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
-import { documentSchema } from '../data/data-route-schemas.js';
+} from './activity-capability-schemas.js';
 
 // The request bodies of generate and print are the capabilities' input schemas, defined once.
 export { TRIM_ENUM };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
-import { replyWithError } from '../capabilities/reply-with-error.js';
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { abortOnDisconnect } from '../plugins/abort-on-disconnect.js';
 import { requireAuth, requirePermission } from '../plugins/guards.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
 import { toAdapterSystems } from './adapter-listing.js';
+import type { CapabilityRegistry } from './capability-registry.js';
+import { replyWithError } from './reply-with-error.js';
 
 /** Options of {@link adapterRoutes}. */
 export interface AdapterRoutesOptions {

@@ -3,9 +3,9 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityDatabase } from '../activity/activity-migrations.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import { ADMIN, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import type { ActivityDatabase } from './activity-migrations.js';
 import {
   type ActivityTestServer,
   as,

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_WATERMARK } from '../activity/activity-access.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import {
   ADMIN,
   createKey,
@@ -10,6 +8,8 @@ import {
   signUp,
   signUpWithRoles,
 } from '../testing/access-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { PREVIEW_WATERMARK } from './activity-access.js';
 import {
   type ActivityTestServer,
   openSharedState,

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import { ADMIN, errorCodeOf, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
 import {
   type ActivityTestServer,
   as,

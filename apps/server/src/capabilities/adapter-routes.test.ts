@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  errorCodeOf,
+  FIXTURE_ENV,
+  type SignedInUser,
+  signUpWithRoles,
+} from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { errorCodeOf, FIXTURE_ENV, type SignedInUser, signUpWithRoles } from '../testing/access-test-fixtures.js';
 
 const PETS_V1 = {
   openapi: '3.0.3',

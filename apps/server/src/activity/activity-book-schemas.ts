@@ -1,7 +1,7 @@
+import { documentSchema } from '../data/data-route-schemas.js';
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
 import { TRIM_ENUM } from './activity-route-schemas.js';
-import { documentSchema } from '../data/data-route-schemas.js';
 
 /** The most pages one book holds (the core's limit: with its keys it stays under POD's 828-page maximum). */
 export const MAX_BOOK_PAGES = 400;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_WATERMARK } from '../activity/activity-access.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import { ADMIN, errorCodeOf, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { PREVIEW_WATERMARK } from './activity-access.js';
 import {
   type ActivityTestServer,
   as,

@@ -1,11 +1,7 @@
 import { type DataDocument, GateError, isGateError, type RequestUser } from '@svc/gate';
 import type { FastifyInstance } from 'fastify';
-import { readWatermark } from '../activity/activity-access.js';
-import { ActivityServerError } from '../activity/activity-errors.js';
-import { toActivityJob } from '../activity/activity-job.js';
-import { BOOK_COLLECTION, type BookFields, PAGE_COLLECTION } from '../activity/book-export.js';
-import type { ActivityServices } from '../activity/create-activity-services.js';
 import { requireAuth } from '../plugins/guards.js';
+import { readWatermark } from './activity-access.js';
 import {
   bookFileSchema,
   createBookSchema,
@@ -13,7 +9,11 @@ import {
   exportBookSchema,
 } from './activity-book-schemas.js';
 import { toAttachmentDisposition } from './activity-download.js';
+import { ActivityServerError } from './activity-errors.js';
+import { toActivityJob } from './activity-job.js';
 import { activityRateLimit } from './activity-rate-limits.js';
+import { BOOK_COLLECTION, type BookFields, PAGE_COLLECTION } from './book-export.js';
+import type { ActivityServices } from './create-activity-services.js';
 
 /** Queued and running exports one owner may have at once (the worker runs one job at a time for everyone). */
 export const MAX_ACTIVE_EXPORTS_PER_OWNER = 5;
