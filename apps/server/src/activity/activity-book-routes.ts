@@ -1,5 +1,6 @@
 import { type DataDocument, GateError, isGateError, type RequestUser } from '@svc/gate';
 import type { FastifyInstance } from 'fastify';
+import { ServerError } from '../errors/server-error.js';
 import { requireAuth } from '../plugins/guards.js';
 import { readWatermark } from './activity-access.js';
 import {
@@ -9,7 +10,6 @@ import {
   exportBookSchema,
 } from './activity-book-schemas.js';
 import { toAttachmentDisposition } from './activity-download.js';
-import { ActivityServerError } from './activity-errors.js';
 import { toActivityJob } from './activity-job.js';
 import { activityRateLimit } from './activity-rate-limits.js';
 import { BOOK_COLLECTION, type BookFields, PAGE_COLLECTION } from './book-export.js';
@@ -136,25 +136,17 @@ export function registerBookRoutes(
       const book = await readOwn(app, user, BOOK_COLLECTION, request.params.id);
       const latest = await jobs.findLatest(book.id);
       if (!latest)
-        throw new ActivityServerError(
-          'ACT_NOT_EXPORTED',
-          'This book was never exported: POST …/export first.',
-        );
+        throw new ServerError('ACT_NOT_EXPORTED', 'This book was never exported: POST …/export first.');
       const job = toActivityJob(latest);
       if (latest.status === 'queued' || latest.status === 'running') return reply.status(202).send({ job });
       if (latest.status === 'error') {
-        throw new ActivityServerError(
-          'ACT_EXPORT_FAILED',
-          `The export failed: ${latest.error ?? 'unknown error'}`,
-          { job },
-        );
+        throw new ServerError('ACT_EXPORT_FAILED', `The export failed: ${latest.error ?? 'unknown error'}`, {
+          details: { job },
+        });
       }
       const bytes = latest.file_key ? await storage.get(latest.file_key) : undefined;
       if (!bytes)
-        throw new ActivityServerError(
-          'ACT_NOT_EXPORTED',
-          'The exported file is missing: export the book again.',
-        );
+        throw new ServerError('ACT_NOT_EXPORTED', 'The exported file is missing: export the book again.');
       return reply
         .headers({
           'content-disposition': toAttachmentDisposition(String(book.title ?? 'book')),

@@ -2,10 +2,8 @@ import { ActivityError, type PrintPageResult, validatePage } from '@svc/activity
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import { replyWithError } from '../capabilities/reply-with-error.js';
-import { statusOf } from '../errors/status-table.js';
 import { requireAuth } from '../plugins/guards.js';
 import { registerBookRoutes } from './activity-book-routes.js';
-import { toActivityErrorPayload } from './activity-errors.js';
 import { generateSchema, kindsSchema, printSchema, savePageSchema } from './activity-route-schemas.js';
 import { PAGE_COLLECTION } from './book-export.js';
 import type { ActivityServices } from './create-activity-services.js';
@@ -37,20 +35,14 @@ interface SavePageBody {
  * The activity pages routes under `/api/activity`: kinds, generate, print, save pages, books,
  * export jobs and downloads. Kinds, generate and print are the same operations as the
  * `activity-pages.*` capabilities and run through `invoke` (their rate limits and error codes
- * are the capabilities'); activity errors of the other routes (`ACT_*`) are translated here into
- * the one error shape with the status from the status table.
+ * are the capabilities'); activity errors of the other routes (`ACT_*`) reach the server's one
+ * error handler, which answers them like every coded error (`toErrorPayload` and the status table).
  *
  * @example
  * await app.register(activityRoutes, { prefix: '/api/activity', activity });
  * // POST /api/activity/pages/generate { "kind": "maze", "seed": 7 } → 200 { "page": { "kind": "maze", … } }
  */
 export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (app, options) => {
-  app.setErrorHandler((error, _request, reply) => {
-    const payload = toActivityErrorPayload(error);
-    if (!payload) throw error;
-    return reply.status(statusOf(payload.code)).type('application/json').send({ error: payload });
-  });
-
   const invoke = <Result>(id: string, request: FastifyRequest) =>
     options.registry.invoke<Result>(id, request.body ?? {}, {
       user: request.user,
