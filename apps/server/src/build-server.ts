@@ -95,7 +95,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const mailer = options.mailer ?? createConfiguredMailer(config, app);
   const payments = config.payments ? createStripePayments(config.payments) : undefined;
   const dataEvents = createDataEventHub();
-  const gate = createServerGate({ config, db: database.db, mailer, clock: options.clock, dataEvents });
+  const gate = createServerGate({
+    config,
+    db: database.db,
+    mailer,
+    payments,
+    clock: options.clock,
+    dataEvents,
+  });
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
   const capabilities = createGateCapabilityRegistry({
     gate,
@@ -120,7 +127,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(keysPlugin, { prefix: '/keys' });
   await app.register(dataPlugin, { prefix: '/db' });
   await app.register(tokensPlugin, { prefix: '/tokens' });
-  await app.register(membershipPlugin, { prefix: '/membership', payments });
+  await app.register(membershipPlugin, { prefix: '/membership' });
   await app.register(specPlugin);
   await app.register(activityPlugin, {
     prefix: '/api/activity',

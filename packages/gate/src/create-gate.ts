@@ -16,6 +16,7 @@ import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
 import type { DataEvents } from './ports/data-events.js';
 import type { Mailer } from './ports/mailer.js';
+import type { Payments } from './ports/payments.js';
 import type { GateConfig, GateDeps, RequestUser } from './types.js';
 import { createWalletService, type WalletService } from './wallet/wallet-service.js';
 
@@ -27,6 +28,11 @@ export interface CreateGateOptions {
   config: GateConfig;
   /** Plans and token packs on offer; default {@link createDefaultCatalogue}. */
   plans?: PlanCatalogue;
+  /**
+   * The payment processor (the server's Stripe adapter); absent until one is configured, when
+   * `membership.checkout`, `openPortal`, `cancel` and `receiveWebhook` answer `GATE_NOT_CONFIGURED`.
+   */
+  payments?: Payments;
   /** Told about changes the data service made (a deleted document), e.g. to remove files hanging off it. */
   dataEvents?: DataEvents;
 }
@@ -127,7 +133,7 @@ function invalidatingOnChange(
  * Creates the access gate over a Kysely database (run {@link gateMigrations} first).
  *
  * @example
- * const gate = createGate({ db, mailer, config: { jwtSecret, apiKeyPepper } });
+ * const gate = createGate({ db, mailer, payments, config: { jwtSecret, apiKeyPepper } });
  * const { user } = await gate.auth.signup({ email: 'ada@example.com', password: 'violet anchor drifts past seven lighthouses' });
  */
 export function createGate(options: CreateGateOptions): Gate {
@@ -146,6 +152,7 @@ export function createGate(options: CreateGateOptions): Gate {
     db: deps.db,
     clock: deps.clock,
     catalogue: options.plans ?? createDefaultCatalogue(),
+    payments: options.payments,
     onChange: (userId) => cache.invalidateUser(userId),
     creditTokens: (input) => wallet.credit(input),
   });

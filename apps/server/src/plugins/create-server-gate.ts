@@ -5,6 +5,7 @@ import {
   type Gate,
   type GateDatabase,
   type Mailer,
+  type Payments,
 } from '@svc/gate';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.js';
@@ -12,16 +13,18 @@ import { RUN_COLLECTION } from '../dreamer/kysely-run-store.js';
 
 /**
  * The gate over the server's database, configured from `ServerConfig`: secrets, verification
- * link, password cost, identity cache, plans, and the collections only the server writes (the
+ * link, password cost, identity cache, plans and the payment processor, and the collections only the server writes (the
  * dreamer's run records). Data events go to `dataEvents` (the areas subscribe to its hub).
  *
  * @example
- * const gate = createServerGate({ config, db: database.db, mailer, dataEvents });
+ * const gate = createServerGate({ config, db: database.db, mailer, payments, dataEvents });
  */
 export function createServerGate(input: {
   config: ServerConfig;
   db: Kysely<GateDatabase>;
   mailer: Mailer;
+  /** The payment processor, when `PAY_SECRET_KEY` is set: the gate's membership service uses it. */
+  payments: Payments | undefined;
   clock?: Clock | undefined;
   dataEvents: DataEvents;
 }): Gate {
@@ -40,6 +43,7 @@ export function createServerGate(input: {
       serverWrittenCollections: [RUN_COLLECTION],
     },
     ...(config.payments ? { plans: config.payments.catalogue } : {}),
+    ...(input.payments ? { payments: input.payments } : {}),
     dataEvents: input.dataEvents,
   });
 }
