@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { activityPlugin } from './activity/activity-plugin.js';
 import type { ActivityOptions } from './activity/create-activity-services.js';
 import { authPlugin } from './auth/auth-plugin.js';
+import { automationsPlugin } from './automations/automations-plugin.js';
 import { adapterRoutes } from './capabilities/adapter-routes.js';
 import { capabilitiesRoutes } from './capabilities/capabilities-routes.js';
 import type { Capability } from './capabilities/capability-types.js';
@@ -22,10 +23,14 @@ import { dreamerPlugin } from './dreamer/dreamer-plugin.js';
 import { createModelProviderRegistry } from './dreamer/providers/model-provider-registry.js';
 import { installErrorHandling } from './errors/error-handler.js';
 import { installJsonBodyParser } from './errors/json-body-parser.js';
+import { createServerEvents } from './events/server-events.js';
+import { functionsPlugin } from './functions/functions-plugin.js';
+import { integrationsPlugin } from './integrations/integrations-plugin.js';
 import { keysPlugin } from './keys/keys-plugin.js';
 import { lmxPlugin } from './lmx/lmx-plugin.js';
 import { createConfiguredMailer } from './mail/configured-mailer.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
+import { mcpRemotePlugin } from './mcp-remote/mcp-remote-plugin.js';
 import { membershipPlugin } from './membership/membership-plugin.js';
 import { createStripePayments } from './payments/stripe-payments.js';
 import { createServerGate } from './plugins/create-server-gate.js';
@@ -94,7 +99,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await migrateToLatest(database.db);
   const mailer = options.mailer ?? createConfiguredMailer(config, app);
   const payments = config.payments ? createStripePayments(config.payments) : undefined;
+  // What happened in one area, for the others (automations with an event trigger).
+  const events = createServerEvents((error, name) =>
+    app.log.error({ err: error, event: name }, 'event listener failed'),
+  );
   const dataEvents = createDataEventHub();
+  dataEvents.subscribe({
+    documentDeleted: async (document) => events.emit('gate.document.deleted', document),
+  });
   const gate = createServerGate({
     config,
     db: database.db,
@@ -133,16 +145,37 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     prefix: '/api/activity',
     clock,
     dataEvents,
+    events,
     options: options.activity,
   });
   const providers = options.modelProviders ?? createModelProviderRegistry(config.models);
-  await app.register(dreamerPlugin, { prefix: '/api/dreamer', providers, clock });
+  await app.register(dreamerPlugin, { prefix: '/api/dreamer', providers, clock, events });
   const environment = options.environment ?? process.env;
   await app.register(lmxPlugin, {
     prefix: '/api/lmx',
     registry: capabilities,
     config: config.lmx,
     environment,
+  });
+  await app.register(functionsPlugin, { prefix: '/api/functions', registry: capabilities, db: database.db });
+  await app.register(integrationsPlugin, {
+    prefix: '/api/integrations',
+    registry: capabilities,
+    db: database.db,
+    allowedHosts: config.integrations.allowedHosts,
+  });
+  await app.register(automationsPlugin, {
+    prefix: '/api/automations',
+    registry: capabilities,
+    db: database.db,
+    gate,
+    events,
+    instanceId: config.instanceId,
+  });
+  await app.register(mcpRemotePlugin, {
+    prefix: '/api/mcp-servers',
+    registry: capabilities,
+    servers: config.mcpServers,
   });
   await app.register(docsPlugin, {
     dataDir: config.dataDir,

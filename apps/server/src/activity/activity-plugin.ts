@@ -1,5 +1,6 @@
 import type { Clock } from '@svc/gate';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ServerEvents } from '../events/server-events.js';
 import type { DataEventHub } from '../plugins/data-event-hub.js';
 import { ACTIVITY_CAPABILITIES } from './activity-capabilities.js';
 import { activityRoutes } from './activity-routes.js';
@@ -10,6 +11,8 @@ export interface ActivityPluginOptions {
   clock: Clock;
   /** The gate's data events: the plugin listens for deleted books to remove their exports. */
   dataEvents: DataEventHub;
+  /** The server's event bus: told `activity.export.finished` when an export job ends. */
+  events: ServerEvents;
   /** Worker and storage tuning (tests turn the worker off or speed it up). */
   options?: ActivityOptions | undefined;
 }
@@ -23,7 +26,7 @@ export interface ActivityPluginOptions {
  * with prefix `/api/activity` after the gate plugin and the registry (`app.capabilities`).
  *
  * @example
- * await app.register(activityPlugin, { prefix: '/api/activity', clock, dataEvents });
+ * await app.register(activityPlugin, { prefix: '/api/activity', clock, dataEvents, events });
  */
 export const activityPlugin: FastifyPluginAsync<ActivityPluginOptions> = async (app, options) => {
   const activity = createActivityServices({
@@ -32,6 +35,7 @@ export const activityPlugin: FastifyPluginAsync<ActivityPluginOptions> = async (
     clock: options.clock,
     log: app.log,
     options: options.options,
+    events: options.events,
   });
   const unsubscribe = options.dataEvents.subscribe(activity.dataEvents);
   for (const capability of ACTIVITY_CAPABILITIES) app.capabilities.register(capability);

@@ -1,6 +1,8 @@
 import type { ProviderRegistry } from '@svc/dreamer-core';
 import type { Clock } from '@svc/gate';
 import type { FastifyPluginAsync } from 'fastify';
+import { withRunEvents } from '../events/dreamer-run-events.js';
+import type { ServerEvents } from '../events/server-events.js';
 import { createDreamerServices, RUN_HEARTBEAT_MS } from './create-dreamer-services.js';
 import { createDreamerCapabilities } from './dreamer-capabilities.js';
 import { dreamerRoutes } from './dreamer-routes.js';
@@ -10,6 +12,8 @@ export interface DreamerPluginOptions {
   /** The model providers the ideation pipeline calls (an echo stub answers when there are none). */
   providers: ProviderRegistry;
   clock: Clock;
+  /** The server's event bus: told `dreamer.run.finished` when a run ends. */
+  events: ServerEvents;
 }
 
 /**
@@ -21,20 +25,23 @@ export interface DreamerPluginOptions {
  * `/api/dreamer` after the gate plugin and the registry (`app.capabilities`).
  *
  * @example
- * await app.register(dreamerPlugin, { prefix: '/api/dreamer', providers, clock });
+ * await app.register(dreamerPlugin, { prefix: '/api/dreamer', providers, clock, events });
  */
 export const dreamerPlugin: FastifyPluginAsync<DreamerPluginOptions> = async (app, options) => {
   const config = app.svcConfig;
-  const dreamer = createDreamerServices({
-    db: app.database.db,
-    gate: app.gate,
-    providers: options.providers,
-    clock: options.clock,
-    log: app.log,
-    stageTimeoutMs: config.dreamerStageTimeoutMs,
-    instanceId: config.instanceId,
-    concurrency: app.capabilities.concurrency,
-  });
+  const dreamer = withRunEvents(
+    createDreamerServices({
+      db: app.database.db,
+      gate: app.gate,
+      providers: options.providers,
+      clock: options.clock,
+      log: app.log,
+      stageTimeoutMs: config.dreamerStageTimeoutMs,
+      instanceId: config.instanceId,
+      concurrency: app.capabilities.concurrency,
+    }),
+    options.events,
+  );
   for (const capability of createDreamerCapabilities(dreamer)) app.capabilities.register(capability);
   const modelProviders = dreamer.providers.list();
   if (modelProviders.length === 0) {

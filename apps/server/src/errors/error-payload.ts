@@ -2,6 +2,7 @@ import { isActivityError } from '@svc/activity-core';
 import { isDocsError } from '@svc/docs-reader';
 import { isDreamError } from '@svc/dreamer-core';
 import { isGateError } from '@svc/gate';
+import { RelayedCapabilityError } from '../capabilities/capability-error.js';
 import { isServerError } from './server-error.js';
 
 /** The one error shape's `error` member: `{ error: { code, message, details? } }` on every surface. */
@@ -53,7 +54,7 @@ export const INTERNAL_ERROR_PAYLOAD: ErrorPayload = { code: 'SERVER_INTERNAL', m
 /**
  * The one translation from an error to the one error shape, used by the HTTP error handler,
  * MCP and the capability registry: a coded error of {@link CODED_ERRORS} keeps its code, message
- * and details; anything else is `undefined` (an internal error: log it, answer
+ * and details, a relayed capability failure keeps its payload; anything else is `undefined` (an internal error: log it, answer
  * {@link INTERNAL_ERROR_PAYLOAD}). Statuses come from the status table, never from here.
  *
  * @example
@@ -61,6 +62,8 @@ export const INTERNAL_ERROR_PAYLOAD: ErrorPayload = { code: 'SERVER_INTERNAL', m
  * reply.status(statusOf(payload.code)).send({ error: payload });
  */
 export function toErrorPayload(error: unknown): ErrorPayload | undefined {
+  // A nested invoke's failure, carried as it came: the outer call ends with the same payload.
+  if (error instanceof RelayedCapabilityError) return error.payload;
   const family = CODED_ERRORS.find((candidate) => candidate.is(error));
   if (!family) return undefined;
   const coded = error as Error & { code: string };
