@@ -1,9 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The slow suites: fuzz and property tests, the browser tests (a real Chromium) and the ones
+ * driving the PDF tools (poppler). CI always runs them; locally `SVC_SKIP_SLOW=1` leaves them out
+ * (README, "Working on svc"). A new slow suite is named to match one of these patterns.
+ */
+const SLOW_SUITES = [
+  '**/*.property.test.ts',
+  '**/*fuzz*.test.ts',
+  '**/*.browser.test.ts',
+  '**/*.pdf-tools.test.ts',
+];
+
+// The switch never applies in CI (CI=true), so no pipeline can skip them by accident.
+const skipSlow = process.env.SVC_SKIP_SLOW === '1' && process.env.CI !== 'true';
+if (skipSlow) {
+  console.warn(`SVC_SKIP_SLOW=1: skipping the slow suites (${SLOW_SUITES.join(', ')}); CI runs them.`);
+}
+
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', ...(skipSlow ? SLOW_SUITES : [])],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

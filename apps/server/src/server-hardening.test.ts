@@ -10,7 +10,12 @@ import type { Database } from './db/create-database.js';
 import { createDreamerTestServer, createMember } from './dreamer/dreamer-test-helpers.js';
 import { HSTS_VALUE } from './plugins/security-headers.js';
 import { SERVER_TIMEOUTS } from './plugins/server-timeouts.js';
-import { createKey, FIXTURE_ENV, type SignedInUser, signUpWithRoles } from './routes/access-test-fixtures.js';
+import {
+  createKey,
+  FIXTURE_ENV,
+  type SignedInUser,
+  signUpWithRoles,
+} from './testing/access-test-fixtures.js';
 import { type TestDatabaseTarget, testDatabaseTargets } from './testing/test-databases.js';
 
 const PRODUCTION_SECRETS = {

@@ -7,7 +7,7 @@ import {
 import { type AuthService, createAuthService } from './auth/auth-service.js';
 import { createDataService, type DataService, DEFAULT_DATA_QUOTA_BYTES } from './data/data-service.js';
 import type { GateDatabase } from './db/schema.js';
-import { type CachedCredential, createIdentityCache, type IdentityCache } from './identity-cache.js';
+import { type CachedCredential, createIdentityCache } from './identity-cache.js';
 import { createKeyService, type KeyService } from './keys/key-service.js';
 import { createMembershipService, type MembershipService } from './membership/membership-service.js';
 import { createDefaultCatalogue, type PlanCatalogue } from './membership/plan-catalogue.js';
@@ -16,6 +16,7 @@ import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
 import type { DataEvents } from './ports/data-events.js';
 import type { Mailer } from './ports/mailer.js';
+import type { Payments } from './ports/payments.js';
 import type { GateConfig, GateDeps, RequestUser } from './types.js';
 import { createWalletService, type WalletService } from './wallet/wallet-service.js';
 
@@ -27,6 +28,11 @@ export interface CreateGateOptions {
   config: GateConfig;
   /** Plans and token packs on offer; default {@link createDefaultCatalogue}. */
   plans?: PlanCatalogue;
+  /**
+   * The payment processor (the server's Stripe adapter); absent until one is configured, when
+   * `membership.checkout`, `openPortal`, `cancel` and `receiveWebhook` answer `GATE_NOT_CONFIGURED`.
+   */
+  payments?: Payments;
   /** Told about changes the data service made (a deleted document), e.g. to remove files hanging off it. */
   dataEvents?: DataEvents;
 }
@@ -53,7 +59,9 @@ export interface Gate {
   }): Promise<RequestUser | null>;
   /**
    * Forgets the cached identities of a user after a change made outside the gate's own services
-   * (for example a membership granted by a payment webhook), so it applies to the next request.
+   * (a manual database edit, a tool writing the tables directly), so it applies to the next
+   * request. The gate's services already clear the cache themselves through the same
+   * invalidation (`IdentityInvalidation`): nothing made through the gate needs this.
    */
   invalidateUser(userId: string): void;
 }
@@ -78,56 +86,10 @@ export function resolveGateConfig(config: GateConfig): Required<GateConfig> {
 }
 
 /**
- * Wraps the services so every operation that changes what a credential may do invalidates the
- * cached identities it affects before it returns: the cache never outlives a change made here.
- */
-function invalidatingOnChange(
-  auth: AuthService,
-  keys: KeyService,
-  cache: IdentityCache,
-): { auth: AuthService; keys: KeyService } {
-  return {
-    auth: {
-      ...auth,
-      async verify(input) {
-        const result = await auth.verify(input);
-        cache.invalidateUser(result.user.id);
-        return result;
-      },
-      async logout(input) {
-        await auth.logout(input);
-        cache.forget({ channel: 'session', value: input.sessionToken });
-      },
-      async changePassword(input) {
-        await auth.changePassword(input);
-        cache.invalidateUser(input.userId);
-      },
-      async setRoles(input) {
-        const user = await auth.setRoles(input);
-        cache.invalidateUser(input.userId);
-        return user;
-      },
-      async seedAdmin(input) {
-        const user = await auth.seedAdmin(input);
-        cache.invalidateUser(user.id);
-        return user;
-      },
-    },
-    keys: {
-      ...keys,
-      async remove(input) {
-        await keys.remove(input);
-        cache.invalidateCredential(input.id);
-      },
-    },
-  };
-}
-
-/**
  * Creates the access gate over a Kysely database (run {@link gateMigrations} first).
  *
  * @example
- * const gate = createGate({ db, mailer, config: { jwtSecret, apiKeyPepper } });
+ * const gate = createGate({ db, mailer, payments, config: { jwtSecret, apiKeyPepper } });
  * const { user } = await gate.auth.signup({ email: 'ada@example.com', password: 'violet anchor drifts past seven lighthouses' });
  */
 export function createGate(options: CreateGateOptions): Gate {
@@ -137,15 +99,22 @@ export function createGate(options: CreateGateOptions): Gate {
     clock: options.clock ?? systemClock,
     config: resolveGateConfig(options.config),
   };
+  // One access control for every service, and one identity cache whose invalidation every
+  // service that changes what a credential may do calls before it returns.
   const access: AccessControl = createAccessControl(deps.config.rolePermissions);
   const cache = createIdentityCache({ ttlMs: deps.config.identityCacheMs });
-  const { auth, keys } = invalidatingOnChange(createAuthService(deps), createKeyService(deps), cache);
-  const data = createDataService(deps, options.dataEvents);
+  const auth = createAuthService(deps, cache);
+  const keys = createKeyService(deps, { access, identities: cache });
+  const data = createDataService(deps, {
+    access,
+    ...(options.dataEvents ? { events: options.dataEvents } : {}),
+  });
   const wallet = createWalletService(deps);
   const membership = createMembershipService({
     db: deps.db,
     clock: deps.clock,
     catalogue: options.plans ?? createDefaultCatalogue(),
+    payments: options.payments,
     onChange: (userId) => cache.invalidateUser(userId),
     creditTokens: (input) => wallet.credit(input),
   });

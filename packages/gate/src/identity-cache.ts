@@ -42,6 +42,21 @@ export interface IdentityCache {
   forget(credential: CachedCredential): void;
 }
 
+/**
+ * The one way the gate's services report a change to what a credential may do: the identity
+ * cache's invalidation, handed to every service that makes such a change (auth, keys,
+ * membership), which calls it before the change returns. The cache never outlives a change made
+ * through the gate.
+ */
+export type IdentityInvalidation = Pick<IdentityCache, 'invalidateUser' | 'invalidateCredential' | 'forget'>;
+
+/** For a service built without a gate (no cache to clear). */
+export const NO_IDENTITY_CACHE: IdentityInvalidation = {
+  invalidateUser() {},
+  invalidateCredential() {},
+  forget() {},
+};
+
 // The channel names contain no ':', so `channel:value` never collides across channels.
 const keyOf = (credential: CachedCredential): string => `${credential.channel}:${credential.value}`;
 

@@ -52,6 +52,7 @@ export { formatApiKey, parseApiKey } from './keys/api-key-format.js';
 export type { KeyService, KeyVerification, PublicApiKey } from './keys/key-service.js';
 export { MAX_API_KEYS_PER_USER } from './keys/key-service.js';
 export { membershipMigrations } from './membership/membership-migrations.js';
+export type { Buyer, MembershipPurchases } from './membership/membership-purchases.js';
 export type { MembershipRecord, MembershipView } from './membership/membership-records.js';
 export { toMembershipView } from './membership/membership-records.js';
 export type { MembershipTables } from './membership/membership-schema.js';

@@ -1,9 +1,10 @@
 import { ActivityError } from '@svc/activity-core';
 import { GateError, NO_MEMBERSHIP, type RequestUser } from '@svc/gate';
 import { describe, expect, it } from 'vitest';
+import { toErrorPayload } from '../errors/error-payload.js';
+import { ServerError } from '../errors/server-error.js';
 import { statusOf } from '../errors/status-table.js';
 import { assertMayGenerate, PREVIEW_WATERMARK, readWatermark } from './activity-access.js';
-import { ActivityServerError, toActivityErrorPayload } from './activity-errors.js';
 
 function userWith(overrides: Partial<RequestUser>): RequestUser {
   return {
@@ -53,7 +54,7 @@ describe('the account rule for generation', () => {
 describe('activity errors in the one error shape', () => {
   it('carries the core code, message and issues, the status coming from the table', () => {
     const issue = { code: 'ACT_INVALID_INPUT', message: 'size must be 4, 6, 9 or 16.', path: '/size' };
-    const payload = toActivityErrorPayload(
+    const payload = toErrorPayload(
       new ActivityError('ACT_INVALID_INPUT', 'Invalid sudoku input.', { issues: [issue] }),
     );
     expect(payload).toEqual({
@@ -62,20 +63,20 @@ describe('activity errors in the one error shape', () => {
       details: { issues: [issue] },
     });
     expect(statusOf('ACT_INVALID_INPUT')).toBe(400);
-    expect(toActivityErrorPayload(new ActivityError('ACT_GENERATION_FAILED', 'No arrangement.'))).toEqual({
+    expect(toErrorPayload(new ActivityError('ACT_GENERATION_FAILED', 'No arrangement.'))).toEqual({
       code: 'ACT_GENERATION_FAILED',
       message: 'No arrangement.',
     });
     expect(statusOf('ACT_GENERATION_FAILED')).toBe(422);
     expect(statusOf('ACT_UNKNOWN_KIND')).toBe(400);
-    expect(
-      toActivityErrorPayload(new ActivityServerError('ACT_EXPORT_FAILED', 'Failed.', { job: {} })),
-    ).toEqual({
-      code: 'ACT_EXPORT_FAILED',
-      message: 'Failed.',
-      details: { job: {} },
-    });
+    expect(toErrorPayload(new ServerError('ACT_EXPORT_FAILED', 'Failed.', { details: { job: {} } }))).toEqual(
+      {
+        code: 'ACT_EXPORT_FAILED',
+        message: 'Failed.',
+        details: { job: {} },
+      },
+    );
     expect(statusOf('ACT_EXPORT_FAILED')).toBe(409);
-    expect(toActivityErrorPayload(new Error('other'))).toBeUndefined();
+    expect(toErrorPayload(new Error('other'))).toBeUndefined();
   });
 });

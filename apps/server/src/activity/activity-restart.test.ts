@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorCodeOf, type SignedInUser, signUp } from '../routes/access-test-fixtures.js';
+import { errorCodeOf, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import type { ActivityDatabase } from './activity-migrations.js';
 import {
   type ActivityTestServer,
   exportBook,
@@ -10,9 +12,7 @@ import {
   savePage,
   startActivityServer,
   waitForFile,
-} from '../routes/activity-test-helpers.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import type { ActivityDatabase } from './activity-migrations.js';
+} from './activity-test-helpers.js';
 
 describe.each(testDatabaseTargets())('activity export jobs across restarts on $name', (target) => {
   let state: SharedState;

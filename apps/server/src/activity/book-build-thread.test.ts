@@ -1,6 +1,6 @@
 import { generatePage, isActivityError } from '@svc/activity-core';
 import { describe, expect, it } from 'vitest';
-import { ActivityServerError } from './activity-errors.js';
+import { ServerError } from '../errors/server-error.js';
 import { buildBookInThread, type ThreadBookArgs } from './book-build-thread.js';
 
 function mazes(count: number, size = 20): string[] {
@@ -60,7 +60,7 @@ describe('building a book on a worker thread', () => {
         heapMb: 4,
       }),
     );
-    expect(error).toBeInstanceOf(ActivityServerError);
+    expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ code: 'ACT_EXPORT_FAILED' });
   });
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { ActivityError, type ActivityErrorCode, type BuildBookArgs } from '@svc/activity-core';
-import { ActivityServerError } from './activity-errors.js';
+import { ServerError } from '../errors/server-error.js';
 
 /** Old-generation heap of the thread that builds one book, by default (see docs/activity/server.md). */
 export const DEFAULT_EXPORT_HEAP_MB = 256;
@@ -125,7 +125,7 @@ export function buildBookInThread(args: ThreadBookArgs, options: BookThreadOptio
       finish(() =>
         reject(
           error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new ActivityServerError(
+            ? new ServerError(
                 'ACT_EXPORT_FAILED',
                 'The book needs more memory than one export may use; split it into smaller books.',
               )

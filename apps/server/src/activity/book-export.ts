@@ -1,6 +1,6 @@
 import { isActivityError, type TrimName } from '@svc/activity-core';
 import type { Kysely } from 'kysely';
-import { ActivityServerError } from './activity-errors.js';
+import { isServerError, ServerError } from '../errors/server-error.js';
 import { buildBookInThread } from './book-build-thread.js';
 import type { FileStorage } from './file-storage.js';
 import type { ClaimedJob } from './job-store.js';
@@ -67,11 +67,11 @@ export function createBookExporter<DB>(options: {
   const db = options.db as unknown as Kysely<DocumentsDatabase>;
   return async function exportBook(job: ClaimedJob, control: JobControl) {
     const bookBody = await readOwnBody(db, BOOK_COLLECTION, job.book_id, job.owner);
-    if (!bookBody) throw new ActivityServerError('ACT_EXPORT_FAILED', 'The book no longer exists.');
+    if (!bookBody) throw new ServerError('ACT_EXPORT_FAILED', 'The book no longer exists.');
     const book = JSON.parse(bookBody) as BookFields;
     // The data route can patch a book into any shape; only the book route checks it.
     if (!Array.isArray(book.pageIds) || !book.pageIds.every((id) => typeof id === 'string')) {
-      throw new ActivityServerError('ACT_EXPORT_FAILED', 'The book has no valid list of page ids.');
+      throw new ServerError('ACT_EXPORT_FAILED', 'The book has no valid list of page ids.');
     }
     // Page bodies stay JSON text: the thread parses them, so 400 pages of 80×80 mazes (millions
     // of small arrays) are neither parsed nor structured-cloned on the event loop.
@@ -79,7 +79,7 @@ export function createBookExporter<DB>(options: {
     for (const [index, pageId] of book.pageIds.entries()) {
       const body = await readOwnBody(db, PAGE_COLLECTION, pageId, job.owner);
       if (!body) {
-        throw new ActivityServerError('ACT_EXPORT_FAILED', `Page ${index + 1} (${pageId}) no longer exists.`);
+        throw new ServerError('ACT_EXPORT_FAILED', `Page ${index + 1} (${pageId}) no longer exists.`);
       }
       pageTexts.push(body);
     }
@@ -109,7 +109,7 @@ export function createBookExporter<DB>(options: {
  * createJobWorker({ isPermanent: isPermanentExportError, … });
  */
 export function isPermanentExportError(error: unknown): boolean {
-  return isActivityError(error) || error instanceof ActivityServerError;
+  return isActivityError(error) || isServerError(error, 'ACT_');
 }
 
 /**
@@ -119,6 +119,6 @@ export function isPermanentExportError(error: unknown): boolean {
  * describeExportError(new Error('EACCES: /data/files')); // 'The PDF could not be built because of an internal error; …'
  */
 export function describeExportError(error: unknown): string {
-  if (isActivityError(error) || error instanceof ActivityServerError) return error.message.slice(0, 500);
+  if (isActivityError(error) || isServerError(error, 'ACT_')) return error.message.slice(0, 500);
   return 'The PDF could not be built because of an internal error; try exporting again later.';
 }

@@ -8,11 +8,11 @@ import {
   type DreamerTestServer,
   priceResource,
 } from '../dreamer/dreamer-test-helpers.js';
-import { FIXTURE_ENV, type SignedInUser, signUp } from '../routes/access-test-fixtures.js';
-import { grantTokens, readWalletTotals } from '../routes/token-test-fixtures.js';
+import { FIXTURE_ENV, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { readDocExample } from '../testing/doc-examples.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer } from '../testing/test-server.js';
+import { grantTokens, readWalletTotals } from '../tokens/token-test-fixtures.js';
 import { enqueueRun, type RunRecord, toRunBody } from './automation-runs.js';
 
 type Json = Record<string, unknown>;

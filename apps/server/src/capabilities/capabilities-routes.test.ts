@@ -11,7 +11,7 @@ import {
   type SignedInUser,
   signUp,
   signUpWithRoles,
-} from '../routes/access-test-fixtures.js';
+} from '../testing/access-test-fixtures.js';
 import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';

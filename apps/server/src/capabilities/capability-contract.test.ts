@@ -2,10 +2,10 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { RequestUser } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRepoTestSite } from '../docs/docs-test-site.js';
-import { ADMIN, createKey, FIXTURE_ENV, logIn } from '../routes/access-test-fixtures.js';
-import { grantTokens, readWalletTotals } from '../routes/token-test-fixtures.js';
+import { ADMIN, createKey, FIXTURE_ENV, logIn } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
+import { grantTokens, readWalletTotals } from '../tokens/token-test-fixtures.js';
 import type { Capability } from './capability-types.js';
 import { mcpNameOf } from './tool-definitions.js';
 

@@ -22,36 +22,22 @@ export type CapabilityErrorCode = (typeof CAPABILITY_ERROR_CODES)[number];
 
 /**
  * An expected failure of a capability call: the registry throws it, and capabilities may throw
- * it too (`CAP_UPSTREAM_FAILED`, `CAP_NOT_CONFIGURED`). A rate limit is refused with the
- * server's one rate-limit code, `SERVER_RATE_LIMITED`.
+ * it too (`CAP_UPSTREAM_FAILED`, `CAP_NOT_CONFIGURED`). It is the server's one coded error class,
+ * `ServerError`, under the registry's name (so `toErrorPayload` and the status table treat it like
+ * every other server error). A rate limit is refused with the server's one rate-limit code,
+ * `SERVER_RATE_LIMITED`.
  *
  * @example
  * throw new CapabilityError('CAP_UPSTREAM_FAILED', 'The weather service did not answer.');
  */
-export class CapabilityError extends Error {
-  readonly code: CapabilityErrorCode | 'SERVER_RATE_LIMITED';
-  readonly details: Record<string, unknown> | undefined;
-
-  constructor(
-    code: CapabilityErrorCode | 'SERVER_RATE_LIMITED',
-    message: string,
-    options: { details?: Record<string, unknown>; cause?: unknown } = {},
-  ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'CapabilityError';
-    this.code = code;
-    this.details = options.details;
-  }
-}
-
-/** True when `value` is a {@link CapabilityError}. */
-export function isCapabilityError(value: unknown): value is CapabilityError {
-  return value instanceof CapabilityError;
-}
+export {
+  isServerError as isCapabilityError,
+  ServerError as CapabilityError,
+} from '../errors/server-error.js';
 
 /**
  * The failure of a nested `invoke` (a function-call's executor, say), carried as it came so
- * the outer call ends with the same payload: `toCapabilityErrorPayload` answers it unchanged.
+ * the outer call ends with the same payload: `toErrorPayload` answers it unchanged.
  *
  * @example
  * if (!outcome.ok) throw new RelayedCapabilityError(outcome.error);

@@ -1,5 +1,6 @@
 import type { RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorPayload } from '../errors/error-payload.js';
 
 /** A JSON Schema (draft-07, the dialect of the server's Ajv). */
 export type JsonSchema = Record<string, unknown>;
@@ -94,12 +95,8 @@ export interface Capability<Args = Record<string, unknown>, Result = unknown> {
   run(args: Args, context: CapabilityContext): Promise<Result>;
 }
 
-/** The one error payload every surface turns into its own form. */
-export interface CapabilityErrorPayload {
-  code: string;
-  message: string;
-  details?: Record<string, unknown>;
-}
+/** The one error payload (`ErrorPayload`) every surface turns into its own form. */
+export type CapabilityErrorPayload = ErrorPayload;
 
 /**
  * Types a capability by its arguments and result. The cast is sound because `invoke` validates

@@ -1,12 +1,9 @@
 import { GateError, type MeterCharge, type RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
+import { INTERNAL_ERROR_PAYLOAD, toErrorPayload } from '../errors/error-payload.js';
 import type { ArgsValidator } from './args-validator.js';
 import { CapabilityError } from './capability-error.js';
-import {
-  INTERNAL_ERROR_PAYLOAD,
-  isServerSideFailure,
-  toCapabilityErrorPayload,
-} from './capability-error-payload.js';
+import { isServerSideFailure } from './capability-error-payload.js';
 import type { CapabilityMeter } from './capability-meter.js';
 import { assertPolicy, type PolicyEnvironment } from './capability-policy.js';
 import { SURFACE_CHARGES } from './capability-surfaces.js';
@@ -80,7 +77,7 @@ export async function invokeCapability<Result>(
     try {
       entry = await deps.resolve(id, options.user);
     } catch (error) {
-      const payload = toCapabilityErrorPayload(error);
+      const payload = toErrorPayload(error);
       if (payload === undefined) log.error({ err: error, capability: id }, 'capability source failed');
       return { ok: false, error: payload ?? INTERNAL_ERROR_PAYLOAD };
     }
@@ -123,7 +120,7 @@ export async function invokeCapability<Result>(
     return { ok: true, result, capability };
   } catch (error) {
     slot?.release();
-    const payload = toCapabilityErrorPayload(error);
+    const payload = toErrorPayload(error);
     if (payload === undefined) log.error({ err: error, capability: capability.id }, 'capability failed');
     if (charge !== undefined && charge.charged > 0 && isServerSideFailure(payload)) {
       await deps.meter.refund(charge).catch((refundError: unknown) => {

@@ -10,9 +10,9 @@ import {
 import type { Clock, Gate, GateDatabase, MeterCharge, RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { isServerSideFailure } from '../capabilities/capability-error-payload.js';
 import { type ConcurrencyLimiter, createConcurrencyLimiter } from '../capabilities/concurrency-limiter.js';
-import { statusOf } from '../errors/status-table.js';
-import { toDreamerErrorPayload } from './dreamer-errors.js';
+import { toErrorPayload } from '../errors/error-payload.js';
 import { createKyselyRunStore, markStaleRuns } from './kysely-run-store.js';
 
 /** The meter resource every run is priced by (a `meter_rules` document; none means free). */
@@ -144,8 +144,7 @@ export function createDreamerServices(options: {
   }
 
   function isRefundable(error: unknown): boolean {
-    const payload = toDreamerErrorPayload(error);
-    return payload === undefined || statusOf(payload.code) >= 500;
+    return isServerSideFailure(toErrorPayload(error));
   }
 
   async function runPriced(

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildServer } from '../build-server.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { ADMIN, FIXTURE_ENV, logIn } from '../routes/access-test-fixtures.js';
+import { ADMIN, FIXTURE_ENV, logIn } from '../testing/access-test-fixtures.js';
 import { startFakeModelServer } from '../testing/fake-model-server.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createMember, modelEnv, readRun } from './dreamer-test-helpers.js';

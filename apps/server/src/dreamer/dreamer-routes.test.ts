@@ -1,8 +1,8 @@
 import { DEFAULT_PIPELINE, type RunResult } from '@svc/dreamer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRoles } from '../routes/access-test-fixtures.js';
-import { readWalletTotals } from '../routes/token-test-fixtures.js';
+import { setRoles } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
+import { readWalletTotals } from '../tokens/token-test-fixtures.js';
 import {
   createDreamerTestServer,
   createMember,

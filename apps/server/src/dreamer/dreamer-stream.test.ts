@@ -1,8 +1,8 @@
 import type { RunEvent } from '@svc/dreamer-core';
 import { postServerSentEvents, type ServerSentEvent, SseHttpError } from '@svc/dreamer-core/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readWalletTotals } from '../routes/token-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
+import { readWalletTotals } from '../tokens/token-test-fixtures.js';
 import {
   createDreamerTestServer,
   createMember,

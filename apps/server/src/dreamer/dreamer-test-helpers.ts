@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN, FIXTURE_ENV, logIn, PASSWORD, type SignedInUser } from '../routes/access-test-fixtures.js';
-import { logInAs, signUpVerified } from '../routes/auth-test-helpers.js';
+import { logInAs, signUpVerified } from '../auth/auth-test-helpers.js';
+import { ADMIN, FIXTURE_ENV, logIn, PASSWORD, type SignedInUser } from '../testing/access-test-fixtures.js';
 import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
 import type { TestDatabaseTarget } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';

@@ -1,7 +1,5 @@
-import { isGateError } from '@svc/gate';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isCapabilityError } from '../capabilities/capability-error.js';
-import { toDreamerErrorPayload } from '../dreamer/dreamer-errors.js';
+import { type ErrorPayload, toErrorPayload } from './error-payload.js';
 import { isServerError } from './server-error.js';
 import { statusOf } from './status-table.js';
 
@@ -16,7 +14,7 @@ declare module 'fastify' {
 }
 
 interface ErrorBody {
-  error: { code: string; message: string; details?: Record<string, unknown> };
+  error: ErrorPayload;
 }
 
 interface ErrorAnswer {
@@ -60,13 +58,8 @@ function unreadableBodyCode(error: FastifyError): number | undefined {
 
 /** The status and one-shape body of any error, or undefined for an internal one. */
 function toErrorAnswer(error: FastifyError): ErrorAnswer | undefined {
-  if (isGateError(error) || isServerError(error) || isCapabilityError(error)) {
-    const body: ErrorBody = { error: { code: error.code, message: error.message } };
-    if (error.details) body.error.details = error.details;
-    return { status: statusOf(error.code), body };
-  }
-  const dreamer = toDreamerErrorPayload(error);
-  if (dreamer) return { status: statusOf(dreamer.code), body: { error: dreamer } };
+  const payload = toErrorPayload(error);
+  if (payload) return { status: statusOf(payload.code), body: { error: payload } };
   if (error.validation) {
     return {
       status: 400,

@@ -55,7 +55,7 @@ export function parseJsonBody(text: string): unknown {
     throw new ServerError(
       'SERVER_JSON_TOO_DEEP',
       `The JSON body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`,
-      { maxDepth: MAX_JSON_DEPTH, position: tooDeep },
+      { details: { maxDepth: MAX_JSON_DEPTH, position: tooDeep } },
     );
   }
   try {

@@ -7,10 +7,10 @@ import {
   priceResource,
   readRun,
 } from '../dreamer/dreamer-test-helpers.js';
-import type { SignedInUser } from '../routes/access-test-fixtures.js';
-import { grantTokens, readWalletTotals } from '../routes/token-test-fixtures.js';
+import type { SignedInUser } from '../testing/access-test-fixtures.js';
 import { readDocExample } from '../testing/doc-examples.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
+import { grantTokens, readWalletTotals } from '../tokens/token-test-fixtures.js';
 
 describe.each(testDatabaseTargets())('stored function-calls on $name', (target) => {
   let server: DreamerTestServer;

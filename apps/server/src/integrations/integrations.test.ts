@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
-import { FIXTURE_ENV, type SignedInUser, signUp, signUpWithRoles } from '../routes/access-test-fixtures.js';
+import { FIXTURE_ENV, type SignedInUser, signUp, signUpWithRoles } from '../testing/access-test-fixtures.js';
 import { readDocExample } from '../testing/doc-examples.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';

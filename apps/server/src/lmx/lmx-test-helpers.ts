@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser, signUp } from '../routes/access-test-fixtures.js';
+import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 

@@ -2,10 +2,6 @@ import { type CallToolResult, Server, type ServerContext } from '@modelcontextpr
 import type { RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
 import serverPackage from '../../package.json' with { type: 'json' };
-import {
-  INTERNAL_ERROR_PAYLOAD,
-  toCapabilityErrorPayload,
-} from '../capabilities/capability-error-payload.js';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import type {
   Capability,
@@ -14,6 +10,7 @@ import type {
 } from '../capabilities/capability-types.js';
 import { findNearMisses } from '../capabilities/near-miss.js';
 import { mcpNameOf, toMcpTool } from '../capabilities/tool-definitions.js';
+import { INTERNAL_ERROR_PAYLOAD, toErrorPayload } from '../errors/error-payload.js';
 import type { McpCancellations } from './mcp-cancellations.js';
 
 /** The caller of one MCP request, as every route sees it. */
@@ -87,7 +84,7 @@ export function createMcpCapabilityServer(
       capability = await registry.resolveByMcpName(name, caller.user);
     } catch (error) {
       // A source that knows the tool but cannot serve it now (a remote server down) says why.
-      return toErrorResult(toCapabilityErrorPayload(error) ?? INTERNAL_ERROR_PAYLOAD);
+      return toErrorResult(toErrorPayload(error) ?? INTERNAL_ERROR_PAYLOAD);
     }
     if (capability === undefined) {
       const suggestions = findNearMisses(name, registry.list().map(mcpNameOf));

@@ -6,7 +6,7 @@ import {
   FIXTURE_ENV,
   type SignedInUser,
   signUpWithRoles,
-} from '../routes/access-test-fixtures.js';
+} from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 

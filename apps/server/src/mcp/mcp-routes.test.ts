@@ -2,19 +2,19 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_WATERMARK } from '../activity/activity-access.js';
 import {
+  type ActivityTestServer,
+  openSharedState,
+  type SharedState,
+  startActivityServer,
+} from '../activity/activity-test-helpers.js';
+import {
   ADMIN,
   createKey,
   logIn,
   type SignedInUser,
   signUp,
   signUpWithRoles,
-} from '../routes/access-test-fixtures.js';
-import {
-  type ActivityTestServer,
-  openSharedState,
-  type SharedState,
-  startActivityServer,
-} from '../routes/activity-test-helpers.js';
+} from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 
 interface ToolResult {

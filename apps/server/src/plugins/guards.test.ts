@@ -8,7 +8,7 @@ import {
   logIn,
   type SignedInUser,
   signUpWithRoles,
-} from '../routes/access-test-fixtures.js';
+} from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
 import {

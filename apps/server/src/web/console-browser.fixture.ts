@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ADMIN, FIXTURE_ENV } from '../routes/access-test-fixtures.js';
+import { ADMIN, FIXTURE_ENV } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 

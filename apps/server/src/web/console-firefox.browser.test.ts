@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_ENV } from '../routes/access-test-fixtures.js';
+import { FIXTURE_ENV } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { requireTool } from './console-browser.fixture.js';

@@ -2,7 +2,7 @@
 // Callbacks passed to page.evaluate run in the browser: they see DOM globals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelEnv } from '../dreamer/dreamer-test-helpers.js';
-import { paymentsEnv } from '../routes/membership-test-helpers.js';
+import { paymentsEnv } from '../membership/membership-test-helpers.js';
 import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
 import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.js';
 import {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GateError } from '../errors.js';
+import { type IdentityInvalidation, NO_IDENTITY_CACHE } from '../identity-cache.js';
 import type { GateDeps, PublicUser } from '../types.js';
 import { toPublicUser, toUserRecord, type UserRecord } from '../users/user-records.js';
 import { createAccountAdmin } from './account-admin.js';
@@ -96,7 +97,10 @@ function tryReadEmail(email: string): string | undefined {
  * const { session } = await auth.login({ email: 'ada@example.com', password: 'violet-cactus-harbour' });
  * const resolved = await auth.resolveSession(session.token); // { user, sessionId }
  */
-export function createAuthService(deps: GateDeps): AuthService {
+export function createAuthService(
+  deps: GateDeps,
+  identities: IdentityInvalidation = NO_IDENTITY_CACHE,
+): AuthService {
   const { db, mailer, clock, config } = deps;
   let dummyHash: Promise<string> | undefined;
   // Unknown emails verify against this hash, made with today's parameters, so they cost as much as a real check.
@@ -185,6 +189,7 @@ export function createAuthService(deps: GateDeps): AuthService {
         .where('id', '=', userId)
         .where('email_verified_at', 'is', null)
         .execute();
+      identities.invalidateUser(userId);
       return { user: await admin.readPublicUser(userId) };
     },
 
@@ -255,10 +260,22 @@ export function createAuthService(deps: GateDeps): AuthService {
     async logout({ sessionToken }) {
       const claims = verifySessionToken(sessionToken, config.jwtSecret, clock.now());
       if (claims) await revokeSession(db, { id: claims.sid, now: clock.now() });
+      identities.forget({ channel: 'session', value: sessionToken });
     },
 
-    changePassword: admin.changePassword,
-    setRoles: admin.setRoles,
-    seedAdmin: admin.seedAdmin,
+    async changePassword(input) {
+      await admin.changePassword(input);
+      identities.invalidateUser(input.userId);
+    },
+    async setRoles(input) {
+      const user = await admin.setRoles(input);
+      identities.invalidateUser(input.userId);
+      return user;
+    },
+    async seedAdmin(input) {
+      const user = await admin.seedAdmin(input);
+      identities.invalidateUser(user.id);
+      return user;
+    },
   };
 }

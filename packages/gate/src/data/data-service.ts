@@ -116,13 +116,17 @@ async function findRow(db: Kysely<GateDatabase>, ref: DocumentRef, forUpdate = f
  * Creates the data service over the gate's database and clock.
  *
  * @example
- * const data = createDataService(deps);
+ * const data = createDataService(deps, { access });
  * const note = await data.create({ user, collection: 'notes', data: { title: 'Hi', visibility: 'public' } });
  * const { items } = await data.list({ user: null, collection: 'notes', filters: { title: 'Hi' } });
  */
-export function createDataService(deps: GateDeps, events: DataEvents = {}): DataService {
+export function createDataService(
+  deps: GateDeps,
+  shared: { access?: AccessControl; events?: DataEvents } = {},
+): DataService {
   const { db, clock } = deps;
-  const access: AccessControl = createAccessControl(deps.config.rolePermissions);
+  const access: AccessControl = shared.access ?? createAccessControl(deps.config.rolePermissions);
+  const events = shared.events ?? {};
   const requireWriter = (user: RequestUser | null): RequestUser => {
     if (user === null) throw new GateError('GATE_UNAUTHENTICATED', 'Sign in to change documents.');
     access.requirePermission(user, WRITE_DATA_PERMISSION);

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { type AccessControl, createAccessControl } from '../access/access-control.js';
 import type { ApiKeysTable } from '../db/schema.js';
 import { GateError } from '../errors.js';
+import { type IdentityInvalidation, NO_IDENTITY_CACHE } from '../identity-cache.js';
 import type { GateDeps, RequestUser } from '../types.js';
 import { parseRoles, type UserRecord } from '../users/user-records.js';
 import { createApiKeyParts, formatApiKey, parseApiKey, toApiKeyPrefix } from './api-key-format.js';
@@ -75,13 +76,17 @@ function readName(name: unknown): string {
  * HMAC-SHA256(pepper, secret) and a display prefix are stored.
  *
  * @example
- * const keys = createKeyService(deps);
+ * const keys = createKeyService(deps, { access, identities: cache });
  * const { key } = await keys.create({ user: developer, name: 'CI' });
  * (await keys.resolve(key))?.user.id === developer.id; // true
  */
-export function createKeyService(deps: GateDeps): KeyService {
+export function createKeyService(
+  deps: GateDeps,
+  shared: { access?: AccessControl; identities?: IdentityInvalidation } = {},
+): KeyService {
   const { db, clock, config } = deps;
-  const access: AccessControl = createAccessControl(config.rolePermissions);
+  const access: AccessControl = shared.access ?? createAccessControl(config.rolePermissions);
+  const identities = shared.identities ?? NO_IDENTITY_CACHE;
 
   async function resolve(rawKey: string): Promise<{ user: UserRecord; keyId: string } | null> {
     const parts = typeof rawKey === 'string' ? parseApiKey(rawKey) : undefined;
@@ -182,6 +187,7 @@ export function createKeyService(deps: GateDeps): KeyService {
       if (!row || (row.user_id !== user.id && !user.isAdmin))
         throw new GateError('GATE_NOT_FOUND', 'No such API key.');
       await db.updateTable('api_keys').set({ revoked_at: clock.now() }).where('id', '=', row.id).execute();
+      identities.invalidateCredential(row.id);
     },
 
     async verify({ key }) {

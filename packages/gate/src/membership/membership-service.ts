@@ -4,6 +4,7 @@ import { GateError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { PaymentEvent, Payments, SubscriptionState } from '../ports/payments.js';
 import type { Membership } from '../types.js';
+import { createMembershipPurchases, type MembershipPurchases } from './membership-purchases.js';
 import {
   findMembershipRow,
   type MembershipRecord,
@@ -18,6 +19,8 @@ export interface MembershipDeps {
   db: Kysely<GateDatabase>;
   clock: Clock;
   catalogue: PlanCatalogue;
+  /** The payment processor; absent until one is configured (checkout, portal, cancel and webhooks then answer `GATE_NOT_CONFIGURED`). */
+  payments?: Payments | undefined;
   /** Called after every change of a user's membership (the gate drops its cached identities). */
   onChange?: (userId: string) => void;
   /**
@@ -32,8 +35,8 @@ export interface MembershipDeps {
   }) => Promise<unknown>;
 }
 
-/** Paid membership: reads, admin grants and the processor's subscription state. */
-export interface MembershipService {
+/** Paid membership: reads, admin grants, purchases and the processor's subscription state. */
+export interface MembershipService extends MembershipPurchases {
   readonly catalogue: PlanCatalogue;
   /** The user's membership (status `none` without a row). */
   read(input: { userId: string }): Promise<MembershipRecord>;
@@ -166,9 +169,11 @@ export function createMembershipService(deps: MembershipDeps): MembershipService
     return { duplicate: affected === null };
   }
 
-  return {
+  const read = async ({ userId }: { userId: string }) =>
+    toMembershipRecord(catalogue, userId, await findMembershipRow(db, userId));
+  const service: Omit<MembershipService, keyof MembershipPurchases> = {
     catalogue,
-    read: async ({ userId }) => toMembershipRecord(catalogue, userId, await findMembershipRow(db, userId)),
+    read,
     readMembership: async (userId) =>
       toMembership(toMembershipRecord(catalogue, userId, await findMembershipRow(db, userId))),
     async grant({ userId, plan }) {
@@ -242,4 +247,12 @@ export function createMembershipService(deps: MembershipDeps): MembershipService
       });
     },
   };
+  const purchases = createMembershipPurchases({
+    catalogue,
+    payments: deps.payments,
+    read,
+    applySubscription: (state) => applySubscription(state),
+    handleEvent: service.handleEvent,
+  });
+  return Object.assign(purchases, service);
 }

@@ -1,0 +1,58 @@
+import type { Clock } from '@svc/gate';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerEvents } from '../events/server-events.js';
+import type { DataEventHub } from '../plugins/data-event-hub.js';
+import { ACTIVITY_CAPABILITIES } from './activity-capabilities.js';
+import { activityRoutes } from './activity-routes.js';
+import { type ActivityOptions, createActivityServices } from './create-activity-services.js';
+
+/** Options of {@link activityPlugin}. */
+export interface ActivityPluginOptions {
+  clock: Clock;
+  /** The gate's data events: the plugin listens for deleted books to remove their exports. */
+  dataEvents: DataEventHub;
+  /** The server's event bus: told `activity.export.finished` when an export job ends. */
+  events: ServerEvents;
+  /** Worker and storage tuning (tests turn the worker off or speed it up). */
+  options?: ActivityOptions | undefined;
+}
+
+/**
+ * The activity area as one plugin: the `activity-pages.*` capabilities (kinds, generate,
+ * validate, print, buildBook) in the registry, the routes under its prefix (pages, books, export
+ * jobs, downloads), and its background work: the export worker (started when the server is
+ * ready, stopped before the database closes), the start-up sweep of exports whose book is gone,
+ * and the listener that removes a deleted book's exports whichever route deleted it. Register it
+ * with prefix `/api/activity` after the gate plugin and the registry (`app.capabilities`).
+ *
+ * @example
+ * await app.register(activityPlugin, { prefix: '/api/activity', clock, dataEvents, events });
+ */
+export const activityPlugin: FastifyPluginAsync<ActivityPluginOptions> = async (app, options) => {
+  const activity = createActivityServices({
+    db: app.database.db,
+    dataDir: app.svcConfig.dataDir,
+    clock: options.clock,
+    log: app.log,
+    options: options.options,
+    events: options.events,
+  });
+  const unsubscribe = options.dataEvents.subscribe(activity.dataEvents);
+  for (const capability of ACTIVITY_CAPABILITIES) app.capabilities.register(capability);
+  app.addHook('onReady', async () => {
+    // Exports whose book is gone (deleted while this process was down, or by hand) go first.
+    await activity.cleanup.sweep().then(
+      (removed) => {
+        if (removed.jobs + removed.files > 0) app.log.info(removed, 'exports of deleted books swept');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'export sweep failed'),
+    );
+    if (activity.runsWorker) activity.worker.start();
+  });
+  // onClose hooks run in reverse order: this one (registered after the database's) stops the worker first.
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await activity.worker.stop();
+  });
+  await app.register(activityRoutes, { activity, registry: app.capabilities });
+};

@@ -1,0 +1,21 @@
+import type { Mailer } from '@svc/gate';
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth-routes.js';
+
+/** Options of {@link authPlugin}. */
+export interface AuthPluginOptions {
+  /** The mailer the gate sends verification mail through; its outbox (when it keeps one) is readable by admins. */
+  mailer: Mailer;
+}
+
+/**
+ * The auth area as one plugin: sign-up, verification, login and logout with the session cookie,
+ * the current user, password and role changes, and the development outbox, with their schemas
+ * and rate limits. Register it with prefix `/auth`; it needs the gate plugin (`app.gate`).
+ *
+ * @example
+ * await app.register(authPlugin, { prefix: '/auth', mailer });
+ */
+export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, options) => {
+  await app.register(authRoutes, { mailer: options.mailer });
+};

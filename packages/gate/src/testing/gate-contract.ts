@@ -1,0 +1,246 @@
+import { strict as assert } from 'node:assert';
+import type { Kysely } from 'kysely';
+import { createGate, type Gate } from '../create-gate.js';
+import type { GateDatabase } from '../db/schema.js';
+import { isGateError } from '../errors.js';
+import { createDefaultCatalogue } from '../membership/plan-catalogue.js';
+import type { DeletedDocument } from '../ports/data-events.js';
+import type { RequestUser } from '../types.js';
+import { createManualClock, type ManualClock } from './manual-clock.js';
+import { createMemoryMailer, type MemoryMailer } from './memory-mailer.js';
+import { createMemoryPayments, type MemoryPayments } from './memory-payments.js';
+
+/** What each contract case runs against: a gate over the adapter's database, with its fakes. */
+export interface GateContractContext {
+  gate: Gate;
+  /** The same database, without a payment processor. */
+  gateWithoutPayments: Gate;
+  clock: ManualClock;
+  mailer: MemoryMailer;
+  payments: MemoryPayments;
+  /** Documents the data service announced as deleted. */
+  deleted: DeletedDocument[];
+}
+
+/** One behaviour every database adapter of the gate must show. */
+export interface GateContractCase {
+  name: string;
+  run(context: GateContractContext): Promise<void>;
+}
+
+const PASSWORD = 'violet anchor drifts past seven lighthouses';
+let accounts = 0;
+const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++accounts}@example.com`;
+
+/**
+ * Builds the context of a contract run over a migrated database (the gate's migrations applied):
+ * a manual clock, a memory mailer, memory payments with priced plans, a long identity cache
+ * (so a missed invalidation shows), and a low password cost.
+ *
+ * @example
+ * const context = createGateContractContext(db);
+ * for (const contractCase of GATE_CONTRACT) await contractCase.run(context);
+ */
+export function createGateContractContext(db: Kysely<GateDatabase>): GateContractContext {
+  const clock = createManualClock(Date.now());
+  const mailer = createMemoryMailer();
+  const payments = createMemoryPayments();
+  const deleted: DeletedDocument[] = [];
+  const catalogue = createDefaultCatalogue();
+  for (const plan of catalogue.plans) plan.priceId = `price_${plan.id}`;
+  const options = {
+    db,
+    mailer,
+    clock,
+    plans: catalogue,
+    config: {
+      jwtSecret: 'contract-secret-'.repeat(4),
+      apiKeyPepper: 'contract-pepper',
+      passwordCost: 10,
+      identityCacheMs: 60_000,
+    },
+    dataEvents: { documentDeleted: async (document: DeletedDocument) => void deleted.push(document) },
+  };
+  return {
+    gate: createGate({ ...options, payments }),
+    gateWithoutPayments: createGate(options),
+    clock,
+    mailer,
+    payments,
+    deleted,
+  };
+}
+
+/** Signs up and verifies through the mailed link, logs in, and resolves the session. */
+async function signIn(
+  context: GateContractContext,
+  label: string,
+): Promise<{ user: RequestUser; token: string }> {
+  const { gate, mailer } = context;
+  const email = newEmail(label);
+  await gate.auth.signup({ email, password: PASSWORD });
+  const link = mailer.last(email, 'verify-email')?.link;
+  assert.ok(link, 'the verification link is mailed');
+  await gate.auth.verify({ token: new URL(link).searchParams.get('token') ?? '' });
+  const { session } = await gate.auth.login({ email, password: PASSWORD });
+  const user = await gate.identify({ sessionToken: session.token });
+  assert.ok(user, 'a fresh session resolves');
+  return { user, token: session.token };
+}
+
+async function rejectsWith(promise: Promise<unknown>, code: string): Promise<void> {
+  await assert.rejects(promise, (error: unknown) => isGateError(error) && error.code === code);
+}
+
+/**
+ * The gate's contract: the behaviours of its services (auth, keys, data, wallet, membership)
+ * that every database adapter must show. The cases are plain async functions using
+ * `node:assert`, so any test runner can run them; the gate runs them on SQLite, the server on
+ * PostgreSQL (and SQLite).
+ *
+ * @example
+ * for (const contractCase of GATE_CONTRACT) it(contractCase.name, () => contractCase.run(context));
+ */
+export const GATE_CONTRACT: readonly GateContractCase[] = [
+  {
+    name: 'auth: a verified account logs in, and logging out ends the session at once',
+    async run(context) {
+      const { user, token } = await signIn(context, 'auth');
+      assert.equal(user.emailVerified, true);
+      assert.equal(user.via, 'session');
+      await context.gate.auth.logout({ sessionToken: token });
+      assert.equal(await context.gate.identify({ sessionToken: token }), null);
+    },
+  },
+  {
+    name: 'auth: a role change is seen by the next request despite the identity cache',
+    async run(context) {
+      const { user, token } = await signIn(context, 'roles');
+      assert.equal(user.isDeveloper, false);
+      await context.gate.auth.setRoles({ userId: user.id, roles: ['member', 'developer'] });
+      assert.equal((await context.gate.identify({ sessionToken: token }))?.isDeveloper, true);
+    },
+  },
+  {
+    name: 'keys: a developer key authenticates until it is removed, and only its owner removes it',
+    async run(context) {
+      const { gate } = context;
+      const first = await signIn(context, 'keys');
+      await gate.auth.setRoles({ userId: first.user.id, roles: ['developer'] });
+      const developer = await gate.identify({ sessionToken: first.token });
+      const other = (await signIn(context, 'other')).user;
+      const { key, apiKey } = await gate.keys.create({ user: developer, name: 'contract' });
+      assert.equal((await gate.identify({ apiKey: key }))?.id, first.user.id);
+      await rejectsWith(gate.keys.remove({ user: other, id: apiKey.id }), 'GATE_NOT_FOUND');
+      await gate.keys.remove({ user: developer, id: apiKey.id });
+      assert.equal(await gate.identify({ apiKey: key }), null);
+    },
+  },
+  {
+    name: "data: a private document is its owner's alone, and its deletion is announced",
+    async run(context) {
+      const { gate } = context;
+      const owner = (await signIn(context, 'owner')).user;
+      const stranger = (await signIn(context, 'stranger')).user;
+      const note = await gate.data.create({ user: owner, collection: 'notes', data: { title: 'Hi' } });
+      assert.equal(note.owner, owner.id);
+      assert.equal((await gate.data.get({ user: owner, collection: 'notes', id: note.id })).title, 'Hi');
+      await rejectsWith(
+        gate.data.get({ user: stranger, collection: 'notes', id: note.id }),
+        'GATE_NOT_FOUND',
+      );
+      await rejectsWith(gate.data.get({ user: null, collection: 'notes', id: note.id }), 'GATE_NOT_FOUND');
+      await gate.data.remove({ user: owner, collection: 'notes', id: note.id });
+      assert.deepEqual(context.deleted.at(-1), { collection: 'notes', id: note.id, owner: owner.id });
+    },
+  },
+  {
+    name: 'wallet: spends are idempotent by key and never overdraw',
+    async run(context) {
+      const { gate } = context;
+      const { user } = await signIn(context, 'wallet');
+      await gate.wallet.grant({ userId: user.id, amount: 100, reason: 'contract', by: user.id });
+      const spend = { userId: user.id, amount: 30, reason: 'export', idempotencyKey: 'k1' };
+      await gate.wallet.spend(spend);
+      await gate.wallet.spend(spend);
+      assert.deepEqual(await gate.wallet.balance({ userId: user.id }), { balance: 70 });
+      await rejectsWith(
+        gate.wallet.spend({ ...spend, amount: 71, idempotencyKey: 'k2' }),
+        'GATE_INSUFFICIENT_BALANCE',
+      );
+      assert.deepEqual(await gate.wallet.balance({ userId: user.id }), { balance: 70 });
+    },
+  },
+  {
+    name: 'membership: a grant reaches the next request, and purchases need a processor',
+    async run(context) {
+      const { gate, gateWithoutPayments } = context;
+      const { user, token } = await signIn(context, 'grant');
+      await gate.membership.grant({ userId: user.id, plan: 'PRO' });
+      const member = await gate.identify({ sessionToken: token });
+      assert.deepEqual(member?.membership.features, ['print-without-watermark', 'intelligence']);
+      assert.equal(gateWithoutPayments.membership.purchasable, false);
+      const urls = { successUrl: 'https://app.example/ok', cancelUrl: 'https://app.example/no' };
+      await rejectsWith(
+        gateWithoutPayments.membership.checkout({ buyer: user, plan: 'PRO', ...urls }),
+        'GATE_NOT_CONFIGURED',
+      );
+    },
+  },
+  {
+    name: 'membership: checkout, webhook, portal and cancel follow the processor',
+    async run(context) {
+      const { gate, payments } = context;
+      const { user, token } = await signIn(context, 'buyer');
+      const urls = { successUrl: 'https://app.example/ok', cancelUrl: 'https://app.example/no' };
+      await rejectsWith(
+        gate.membership.checkout({ buyer: user, plan: 'GOLD', ...urls }),
+        'GATE_INVALID_INPUT',
+      );
+      await rejectsWith(
+        gate.membership.checkout({ buyer: user, pack: 'small', ...urls }),
+        'GATE_NOT_CONFIGURED',
+      );
+      await rejectsWith(
+        gate.membership.openPortal({ userId: user.id, returnUrl: urls.successUrl }),
+        'GATE_NOT_FOUND',
+      );
+      await rejectsWith(gate.membership.cancel({ userId: user.id }), 'GATE_NOT_FOUND');
+      const { url } = await gate.membership.checkout({ buyer: user, plan: 'PRO', ...urls });
+      assert.match(url, /^https:\/\/pay\.example\/checkout\//);
+      assert.deepEqual(payments.checkouts.at(-1)?.priceId, 'price_PRO');
+      const subscriptionId = `sub_${user.id}`;
+      payments.setSubscription({
+        subscriptionId,
+        customerId: `cus_${user.id}`,
+        status: 'active',
+        priceId: 'price_PRO',
+        currentPeriodEnd: context.clock.now() + 30 * 86_400_000,
+        cancelAtPeriodEnd: false,
+        userId: user.id,
+      });
+      const event = {
+        id: `evt_${user.id}`,
+        type: 'customer.subscription.created',
+        subscriptionId,
+        customerId: `cus_${user.id}`,
+        packPurchase: null,
+      };
+      const rawBody = payments.queueEvent(event);
+      await rejectsWith(
+        gate.membership.receiveWebhook({ rawBody, signature: 'forged' }),
+        'GATE_INVALID_INPUT',
+      );
+      assert.equal((await gate.membership.receiveWebhook({ rawBody, signature: 'valid' })).duplicate, false);
+      assert.equal((await gate.membership.receiveWebhook({ rawBody, signature: 'valid' })).duplicate, true);
+      assert.equal(
+        (await gate.identify({ sessionToken: token }))?.membership.features.includes('intelligence'),
+        true,
+      );
+      await rejectsWith(gate.membership.checkout({ buyer: user, plan: 'STARTER', ...urls }), 'GATE_CONFLICT');
+      const portal = await gate.membership.openPortal({ userId: user.id, returnUrl: urls.successUrl });
+      assert.equal(portal.url, `https://pay.example/portal/cus_${user.id}`);
+      assert.equal((await gate.membership.cancel({ userId: user.id })).cancelAtPeriodEnd, true);
+    },
+  },
+];
