@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { ProviderRegistry } from '@svc/dreamer-core';
 import type { Clock, Mailer } from '@svc/gate';
-import { createGate, systemClock } from '@svc/gate';
+import { createGate, findMeterRule, systemClock } from '@svc/gate';
 import { createMemoryMailer } from '@svc/gate/testing';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ACTIVITY_CAPABILITIES } from './activity/activity-capabilities.js';
@@ -25,6 +25,7 @@ import { createModelProviderRegistry } from './dreamer/providers/model-provider-
 import { installErrorHandling } from './errors/error-handler.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './errors/framework-errors.js';
 import { installJsonBodyParser } from './errors/json-body-parser.js';
+import { createScriptBridgeFactory } from './lmx/bridges/script-bridge-factory.js';
 import { lmxPlugin } from './lmx/lmx-plugin.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
@@ -46,6 +47,7 @@ import { membershipRoutes } from './routes/membership-routes.js';
 import { membershipWebhookRoutes } from './routes/membership-webhook.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { SPEC_CAPABILITIES } from './spec/spec-capabilities.js';
+import { createLlmChatCapability } from './vendor-neutral/llm-chat-capability.js';
 import { registerWebConsole, type WebConsoleSetting } from './web/register-web-console.js';
 
 /** What {@link buildServer} needs; everything but `config` has a production default. */
@@ -218,7 +220,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     log: app.log,
     concurrency,
   });
-  const areaCapabilities = [SPEC_CAPABILITIES, ACTIVITY_CAPABILITIES, createDreamerCapabilities(dreamer)];
+  const areaCapabilities = [
+    SPEC_CAPABILITIES,
+    ACTIVITY_CAPABILITIES,
+    createDreamerCapabilities(dreamer),
+    [createLlmChatCapability(dreamer.providers)],
+  ];
   for (const capability of [...areaCapabilities.flat(), ...(options.capabilities ?? [])]) {
     capabilities.register(capability);
   }
@@ -282,6 +289,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     registry: capabilities,
     config: config.lmx,
     environment: options.environment ?? process.env,
+    bridges: createScriptBridgeFactory({
+      registry: capabilities,
+      data: gate.data,
+      entitlements: {
+        features: () => [...new Set(gate.membership.catalogue.plans.flatMap((plan) => plan.features))],
+      },
+      priceOf: async (resource) => (await findMeterRule(database.db, resource))?.cost ?? 0,
+      facts: { name: 'svc', env: config.env, publicUrl: config.publicUrl },
+    }),
   });
   await app.register(docsPlugin, {
     dataDir: config.dataDir,

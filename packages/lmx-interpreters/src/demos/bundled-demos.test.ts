@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { executeScript } from '../execute-script.js';
+import { HOST_DEMOS } from '../languages/host/host-demos.js';
 import { BUILT_LANGUAGES } from '../languages/language-registry.js';
+import { BRIDGED_DEMOS } from './bridged-demos.js';
 import { BUNDLED_DEMOS } from './bundled-demos.js';
 
 // Golden files hold what each demo prints (and its error line, if any); set
@@ -19,9 +21,11 @@ function render(demo: (typeof BUNDLED_DEMOS)[number]): string {
 
 describe('the bundled demos', () => {
   it('include at least one demo per built language, with unique ids', () => {
-    const modes = new Set(BUNDLED_DEMOS.map((demo) => demo.mode));
+    // Bridged and host modes have their own demo lists, run by the server's suites.
+    const modes = new Set([...BUNDLED_DEMOS, ...BRIDGED_DEMOS, ...HOST_DEMOS].map((demo) => demo.mode));
     for (const language of BUILT_LANGUAGES) expect(modes, `a demo for ${language.id}`).toContain(language.id);
-    expect(new Set(BUNDLED_DEMOS.map((demo) => demo.id)).size).toBe(BUNDLED_DEMOS.length);
+    const all = [...BUNDLED_DEMOS, ...BRIDGED_DEMOS, ...HOST_DEMOS];
+    expect(new Set(all.map((demo) => demo.id)).size).toBe(all.length);
   });
 
   it.each(BUNDLED_DEMOS.map((demo) => [demo.id, demo] as const))(
