@@ -81,7 +81,7 @@ describe.each(testDatabaseTargets())('GET /api/capabilities on $name', (target) 
     expect(await ids({ cookie: member.cookie })).not.toContain('spec.validate');
     expect(await ids({ authorization: `Bearer ${developerKey}` })).toContain('spec.validate');
     expect(await ids({ authorization: `Bearer ${developerKey}` })).not.toContain('dreamer.dream');
-    expect(await ids({ cookie: adminCookie })).toHaveLength(13);
+    expect(await ids({ cookie: adminCookie })).toHaveLength(15);
   });
 
   it('refuses an unknown format in the one error shape', async () => {

@@ -31,6 +31,7 @@ function samplesFor(doc: unknown): Record<string, Record<string, unknown>> {
     'spec.buildSpec': { endpoints: [{ method: 'get', path: '/pets/:id' }] },
     'dreamer.dream': { topic: 'contract tests' },
     'dreamer.validatePipeline': { pipeline: { name: 'x', version: '1', stages: [] } },
+    'llm.chat': { messages: [{ role: 'user', content: 'contract' }] },
   };
 }
 

@@ -31,8 +31,8 @@ export const BRIDGED_DEMOS: readonly BundledDemo[] = [
     description: 'Asks whether the caller may dream, who would answer a chat, and lists a few stored runs.',
     source: [
       'CAN intelligence',
-      'PROVIDERS FOR llm.chat -> providers',
-      'print len(providers) > 0',
+      'PROVIDERS FOR llm.chat -> who',
+      'print len(who) > 0',
       'LIST dreamer_runs LIMIT 3 -> runs',
       'print len(runs), "runs listed"',
     ].join('\n'),
