@@ -8,7 +8,11 @@ import {
   type ScriptBridges,
   type ScriptRunner,
 } from '@svc/lmx-interpreters';
-import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+import {
+  type Capability,
+  type CapabilitySurface,
+  defineCapability,
+} from '../capabilities/capability-types.js';
 import type { ScriptBridgeFactory } from './bridges/script-bridge-factory.js';
 import type { HostModesConfig } from './host/host-modes-config.js';
 import { type HostSession, openHostSession } from './host/host-session.js';
@@ -34,6 +38,13 @@ interface RunArgs {
   source: string;
   input?: unknown;
 }
+
+/**
+ * Surfaces whose runs get no `tools`/`install`/`db`/`ai`/`adapters` bridges: the `lmx`
+ * adapter (the adapter route, as the seed fixes) and a script calling `lmx.run` from inside a
+ * script (`adapter()`, `USE`), so runs never nest bridges or escape a run's budgets.
+ */
+export const BRIDGELESS_SURFACES: ReadonlySet<CapabilitySurface> = new Set(['adapter-route', 'lmx', 'lma']);
 
 const HOST_MODES = new Set(
   LANGUAGE_CATALOGUE.filter((entry) => entry.hostMode).map((entry) => entry.id as string),
@@ -126,7 +137,10 @@ export function createLmxCapabilities(options: LmxCapabilityOptions): Capability
       async run(args, context) {
         let session: HostSession | undefined;
         // Made per run for this caller, never cached: the bridges act as the requesting user.
-        const perRun = options.bridges && context.user ? options.bridges(context.user) : undefined;
+        const perRun =
+          options.bridges && context.user && !BRIDGELESS_SURFACES.has(context.surface)
+            ? options.bridges(context.user)
+            : undefined;
         const bridges: ScriptBridges = { ...perRun?.bridges };
         if (HOST_MODES.has(args.mode)) {
           const refusal = hostModeRefusal(context.user, options.hostModes);

@@ -70,6 +70,22 @@ describe.each(testDatabaseTargets())('the script bridges on $name', (target) => 
       expect(modes.find((entry) => entry.id === id)).toMatchObject({ available: true });
   });
 
+  it('gives no bridges to the lmx adapter, nor to a script run from inside a script', async () => {
+    const viaAdapter = await server.app.inject({
+      method: 'POST',
+      url: '/api/adapters/lmx/run',
+      headers: { cookie: server.adminCookie },
+      payload: { mode: 'lmq', source: 'FROM notes SELECT count()' },
+    });
+    expect(viaAdapter.json()).toMatchObject({ result: { ok: false, error: { code: 'E_BRIDGE_MISSING' } } });
+    const nested = await run(
+      member,
+      'lmx',
+      'let inner = adapter("lmx.run", {"mode": "lmi", "source": "CAN intelligence"})\nprint inner.ok, inner.error.code',
+    );
+    expect(nested.body).toMatchObject({ ok: true, output: ['false E_BRIDGE_MISSING'] });
+  });
+
   it('answers CAN intelligence no and refuses dream through lma alike for a member without the membership', async () => {
     const lmi = await run(member, 'lmi', 'CAN intelligence\nCAN dreamer.dream\nCAN activity-pages.listKinds');
     expect(lmi.body).toMatchObject({ ok: true, output: ['no', 'no', 'yes'] });
