@@ -30,6 +30,18 @@ describe('the call budget of a bridge', () => {
   });
 });
 
+describe('the signal of a bridge call', () => {
+  it('aborts with the run', () => {
+    const budget = createCallBudget({ what: 'tool', calls: 50, windowMs: 30_000 });
+    const run = new AbortController();
+    const signal = budget.signalFor(run.signal);
+    expect(signal.aborted).toBe(false);
+    run.abort();
+    expect(signal.aborted).toBe(true);
+    expect(budget.signalFor(run.signal).aborted).toBe(true);
+  });
+});
+
 describe('CAN', () => {
   const { registry } = createTestRegistry();
   registry.register(

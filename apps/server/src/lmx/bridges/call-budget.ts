@@ -42,7 +42,13 @@ export function createCallBudget(options: {
       }
     },
     signalFor(runSignal) {
-      return AbortSignal.any([runSignal, AbortSignal.timeout(Math.max(1, until - now()))]);
+      // By hand rather than AbortSignal.any, which Node 20 has only from 20.3.
+      const controller = new AbortController();
+      const stop = (): void => controller.abort();
+      if (runSignal.aborted) stop();
+      else runSignal.addEventListener('abort', stop, { once: true });
+      setTimeout(stop, Math.max(1, until - now())).unref();
+      return controller.signal;
     },
   };
 }
