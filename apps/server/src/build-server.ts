@@ -13,6 +13,8 @@ import type { Capability } from './capabilities/capability-types.js';
 import { createConcurrencyLimiter } from './capabilities/concurrency-limiter.js';
 import { createGateCapabilityRegistry } from './capabilities/create-gate-capability-registry.js';
 import './capabilities/fastify-capabilities.js';
+import { AUTOMATION_RUN_COLLECTION } from './automations/automation-runs.js';
+import { automationsPlugin } from './automations/automations-plugin.js';
 import type { ServerConfig } from './config.js';
 import { createDatabase, type Database } from './db/create-database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -25,10 +27,15 @@ import { createModelProviderRegistry } from './dreamer/providers/model-provider-
 import { installErrorHandling } from './errors/error-handler.js';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './errors/framework-errors.js';
 import { installJsonBodyParser } from './errors/json-body-parser.js';
+import { withRunEvents } from './events/dreamer-run-events.js';
+import { createServerEvents } from './events/server-events.js';
+import { functionsPlugin } from './functions/functions-plugin.js';
+import { integrationsPlugin } from './integrations/integrations-plugin.js';
 import { createScriptBridgeFactory } from './lmx/bridges/script-bridge-factory.js';
 import { lmxPlugin } from './lmx/lmx-plugin.js';
 import { createSmtpMailer } from './mail/smtp-mailer.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
+import { mcpRemotePlugin } from './mcp-remote/mcp-remote-plugin.js';
 import { createStripePayments } from './payments/stripe-payments.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
 import { installMeterRefunds } from './plugins/meter-guard.js';
@@ -173,6 +180,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await migrateToLatest(database.db);
 
   const mailer = options.mailer ?? createConfiguredMailer(config, app);
+  // What happened in one area, for the others (automations with an event trigger).
+  const events = createServerEvents((error, name) =>
+    app.log.error({ err: error, event: name }, 'event listener failed'),
+  );
   // Before the gate: a book deleted through any data route takes its exports with it (dataEvents).
   const activity = createActivityServices({
     db: database.db,
@@ -180,6 +191,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clock: options.clock ?? systemClock,
     log: app.log,
     options: options.activity,
+    events,
   });
   const gate = createGate({
     db: database.db,
@@ -192,25 +204,33 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       verifyUrl: `${config.publicUrl}/auth/verify`,
       passwordCost: config.passwordCost,
       identityCacheMs: config.identityCacheMs,
-      serverWrittenCollections: [RUN_COLLECTION],
+      serverWrittenCollections: [RUN_COLLECTION, AUTOMATION_RUN_COLLECTION],
     },
     ...(config.payments ? { plans: config.payments.catalogue } : {}),
-    dataEvents: activity.dataEvents,
+    dataEvents: {
+      async documentDeleted(document) {
+        await activity.dataEvents.documentDeleted?.(document);
+        events.emit('gate.document.deleted', document);
+      },
+    },
   });
   const payments = config.payments ? createStripePayments(config.payments) : undefined;
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
   // One per-user limiter: the registry and the dreamer's own run routes share its slots.
   const concurrency = createConcurrencyLimiter();
-  const dreamer = createDreamerServices({
-    db: database.db,
-    gate,
-    providers: options.modelProviders ?? createModelProviderRegistry(config.models),
-    clock: options.clock ?? systemClock,
-    log: app.log,
-    stageTimeoutMs: config.dreamerStageTimeoutMs,
-    instanceId: config.instanceId,
-    concurrency,
-  });
+  const dreamer = withRunEvents(
+    createDreamerServices({
+      db: database.db,
+      gate,
+      providers: options.modelProviders ?? createModelProviderRegistry(config.models),
+      clock: options.clock ?? systemClock,
+      log: app.log,
+      stageTimeoutMs: config.dreamerStageTimeoutMs,
+      instanceId: config.instanceId,
+      concurrency,
+    }),
+    events,
+  );
   const clock = options.clock ?? systemClock;
   const capabilities = createGateCapabilityRegistry({
     gate,
@@ -299,8 +319,29 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       facts: { name: 'svc', env: config.env, publicUrl: config.publicUrl },
     }),
   });
+  await app.register(functionsPlugin, { prefix: '/api/functions', registry: capabilities, db: database.db });
+  await app.register(integrationsPlugin, {
+    prefix: '/api/integrations',
+    registry: capabilities,
+    db: database.db,
+    allowedHosts: config.integrations.allowedHosts,
+  });
+  await app.register(automationsPlugin, {
+    prefix: '/api/automations',
+    registry: capabilities,
+    db: database.db,
+    gate,
+    events,
+    instanceId: config.instanceId,
+  });
+  await app.register(mcpRemotePlugin, {
+    prefix: '/api/mcp-servers',
+    registry: capabilities,
+    servers: config.mcpServers,
+  });
   await app.register(docsPlugin, {
     dataDir: config.dataDir,
+    registry: capabilities,
     warmAtStart: config.env !== 'test',
     ...options.docs,
   });

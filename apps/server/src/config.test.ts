@@ -17,6 +17,23 @@ function problemsOf(env: Record<string, string | undefined>): string[] {
   }
 }
 
+/** The script engine's settings when no `SVC_LMX_*` variable is set. */
+const DEFAULT_LMX = {
+  timeMs: 5000,
+  workers: 2,
+  memoryMb: 64,
+  userConcurrency: 2,
+  runsPerMinute: 60,
+  hostModes: {
+    enabled: false,
+    display: undefined,
+    commandTimeoutMs: 10_000,
+    maxOutputBytes: 1_048_576,
+    netAllowedHosts: [],
+    shellEnv: [],
+  },
+};
+
 describe('loadConfig defaults', () => {
   it('runs offline with development defaults from an empty environment', () => {
     expect(loadConfig({})).toEqual({
@@ -38,8 +55,12 @@ describe('loadConfig defaults', () => {
       identityCacheMs: 1000,
       dreamerStageTimeoutMs: 120_000,
       instanceId: expect.any(String),
+      integrations: { allowedHosts: [] },
+      mcpServers: [],
       mail: undefined,
+      payments: undefined,
       models: { providers: [] },
+      lmx: DEFAULT_LMX,
     });
   });
 
@@ -93,8 +114,12 @@ describe('loadConfig reads every variable', () => {
       identityCacheMs: 250,
       dreamerStageTimeoutMs: 120_000,
       instanceId: expect.any(String),
+      integrations: { allowedHosts: [] },
+      mcpServers: [],
       mail: undefined,
+      payments: undefined,
       models: { providers: [] },
+      lmx: DEFAULT_LMX,
     });
   });
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type ModelProvidersConfig, readModelProvidersConfig } from './dreamer/providers/model-config.js';
+import { type IntegrationsConfig, readIntegrationsConfig } from './integrations/integrations-config.js';
 import { type LmxConfig, readLmxConfig } from './lmx/lmx-config.js';
 import { type MailConfig, readMailConfig } from './mail/mail-config.js';
+import { type RemoteMcpServerConfig, readRemoteMcpConfig } from './mcp-remote/mcp-remote-config.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payments/payments-config.js';
 
 /** Development secrets: fine offline, refused in production. */
@@ -48,6 +50,10 @@ export interface ServerConfig {
   models: ModelProvidersConfig;
   /** The script engine (`SVC_LMX_*`): the run time bound, warm workers and the host modes. */
   lmx: LmxConfig;
+  /** User webhooks (`SVC_INTEGRATION_ALLOWED_HOSTS`): hosts allowed despite private addresses. */
+  integrations: IntegrationsConfig;
+  /** Remote MCP servers whose tools are offered as `mcp.<server>.<tool>` (`SVC_MCP_SERVERS`); none by default. */
+  mcpServers: RemoteMcpServerConfig[];
 }
 
 /** Thrown when the environment is not a valid configuration; lists every problem. */
@@ -174,6 +180,8 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     mail: readMailConfig(env, problems),
     models: readModelProvidersConfig(env, problems),
     lmx: readLmxConfig(env, problems),
+    integrations: readIntegrationsConfig(env, problems),
+    mcpServers: readRemoteMcpConfig(env, problems),
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
     problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Clock, DataEvents } from '@svc/gate';
 import type { Kysely } from 'kysely';
+import type { ServerEvents } from '../events/server-events.js';
 import {
   BOOK_COLLECTION,
   createBookExporter,
@@ -42,6 +43,25 @@ export interface ActivityServices {
   dataEvents: DataEvents;
 }
 
+/** The job store, emitting `activity.export.finished` for each job it records as done or failed. */
+function withFinishEvents(store: JobStore, events: ServerEvents | undefined): JobStore {
+  if (events === undefined) return store;
+  return {
+    ...store,
+    async finish(job, outcome) {
+      const recorded = await store.finish(job, outcome);
+      if (recorded && (outcome.status === 'done' || outcome.status === 'error'))
+        events.emit('activity.export.finished', {
+          owner: job.owner,
+          bookId: job.book_id,
+          jobId: job.id,
+          status: outcome.status,
+        });
+      return recorded;
+    },
+  };
+}
+
 /**
  * Composes the file storage, the job store and the export worker over the server's database.
  *
@@ -55,10 +75,12 @@ export function createActivityServices<DB>(input: {
   clock: Clock;
   log: WorkerLog;
   options?: ActivityOptions | undefined;
+  /** Told `activity.export.finished` when an export job ends. */
+  events?: ServerEvents;
 }): ActivityServices {
   const options = input.options ?? {};
   const storage = options.storage ?? createLocalFileStorage({ root: join(resolve(input.dataDir), 'files') });
-  const jobs = createJobStore({ db: input.db, clock: input.clock });
+  const jobs = withFinishEvents(createJobStore({ db: input.db, clock: input.clock }), input.events);
   const cleanup = createExportCleanup({ db: input.db, storage });
   const worker = createJobWorker({
     store: jobs,

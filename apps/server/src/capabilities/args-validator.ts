@@ -38,3 +38,33 @@ export function compileArgsValidator(id: string, schema: JsonSchema): ArgsValida
     });
   };
 }
+
+const CACHE_LIMIT = 500;
+const cached = new Map<string, { validate: ArgsValidator; schema: JsonSchema }>();
+
+/**
+ * {@link compileArgsValidator} for schemas read at call time (a user's stored function, a
+ * remote MCP tool): validators are kept per id and schema text, at most 500, the oldest
+ * dropped (and removed from Ajv's own cache) first. A schema that does not compile throws.
+ *
+ * @example
+ * const validate = compileCachedArgsValidator('functions.greet', storedParameters);
+ */
+export function compileCachedArgsValidator(id: string, schema: JsonSchema): ArgsValidator {
+  const key = `${id}\n${JSON.stringify(schema)}`;
+  const hit = cached.get(key);
+  if (hit !== undefined) {
+    cached.delete(key);
+    cached.set(key, hit);
+    return hit.validate;
+  }
+  const copy = structuredClone(schema);
+  const validate = compileArgsValidator(id, copy);
+  cached.set(key, { validate, schema: copy });
+  if (cached.size > CACHE_LIMIT) {
+    const [oldestKey, oldest] = cached.entries().next().value as [string, { schema: JsonSchema }];
+    cached.delete(oldestKey);
+    ajv.removeSchema(oldest.schema);
+  }
+  return validate;
+}

@@ -66,7 +66,7 @@ export const capabilitiesRoutes: FastifyPluginAsync<{ registry: CapabilityRegist
   options,
 ) => {
   app.get<{ Querystring: { format?: ToolFormat } }>('', { schema: listSchema }, async (request) => {
-    const capabilities = options.registry.listFor(request.user);
+    const capabilities = await options.registry.listAvailable(request.user);
     const { format } = request.query;
     if (format !== undefined) return { format, tools: toToolDefinitions(capabilities, format) };
     return {

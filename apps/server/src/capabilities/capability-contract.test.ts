@@ -1,6 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { RequestUser } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRepoTestSite } from '../docs/docs-test-site.js';
 import { ADMIN, createKey, FIXTURE_ENV, logIn } from '../routes/access-test-fixtures.js';
 import { grantTokens, readWalletTotals } from '../routes/token-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
@@ -31,6 +32,16 @@ function samplesFor(doc: unknown): Record<string, Record<string, unknown>> {
     'spec.buildSpec': { endpoints: [{ method: 'get', path: '/pets/:id' }] },
     'dreamer.dream': { topic: 'contract tests' },
     'dreamer.validatePipeline': { pipeline: { name: 'x', version: '1', stages: [] } },
+    'lmx.run': {
+      mode: 'lmx',
+      source: 'let total = 0\nfor n in [1, 2, 3] total = total + n end\nprint total',
+    },
+    'docs.searchDocs': { q: 'api keys' },
+    'docs.getPage': { id: 'gate/keys' },
+    'docs.listPackages': { layer: 'library' },
+    'docs.getSymbol': { name: 'validate' },
+    'docs.howDoI': { task: 'validate an OpenAPI spec in CI', limit: 3 },
+    'docs.grepDocs': { pattern: 'svc spec validate', limit: 5 },
     'llm.chat': { messages: [{ role: 'user', content: 'contract' }] },
   };
 }
@@ -45,6 +56,7 @@ function comparable(id: string, result: unknown): unknown {
     return { watermarked: value.watermarked, isPdf: pdf.subarray(0, 5).toString('latin1') === '%PDF-' };
   }
   if (id === 'dreamer.dream') return { status: value.status, outputs: value.outputs };
+  if (id === 'lmx.run') return { ok: value.ok, output: value.output };
   return result;
 }
 
@@ -69,6 +81,13 @@ function fromMcp(result: ToolResult): { ok: boolean; value: Json } {
   return { ok: true, value };
 }
 
+// One docs site for every target: the docs tools are capabilities too.
+let site: { siteDir: string; remove(): void };
+beforeAll(async () => {
+  site = await buildRepoTestSite();
+});
+afterAll(() => site?.remove());
+
 describe.each(testDatabaseTargets())('every capability answers alike on every surface on $name', (target) => {
   let server: TestServer;
   let client: Client;
@@ -78,7 +97,7 @@ describe.each(testDatabaseTargets())('every capability answers alike on every su
   let capabilities: Capability[];
 
   beforeAll(async () => {
-    server = await createTestServer(target, FIXTURE_ENV);
+    server = await createTestServer(target, FIXTURE_ENV, { docs: { siteDir: site.siteDir } });
     const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     adminCookie = await logIn(server.app, ADMIN.email, ADMIN.password);
     const row = await server.app.database.db

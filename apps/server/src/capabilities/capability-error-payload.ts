@@ -1,8 +1,9 @@
+import { isDocsError } from '@svc/docs-reader';
 import { isGateError } from '@svc/gate';
 import { toActivityErrorPayload } from '../activity/activity-errors.js';
 import { toDreamerErrorPayload } from '../dreamer/dreamer-errors.js';
 import { statusOf } from '../errors/status-table.js';
-import { isCapabilityError } from './capability-error.js';
+import { isCapabilityError, RelayedCapabilityError } from './capability-error.js';
 import type { CapabilityErrorPayload } from './capability-types.js';
 
 /** The payload of an error nobody expected: its message never leaves the server. */
@@ -13,14 +14,15 @@ export const INTERNAL_ERROR_PAYLOAD: CapabilityErrorPayload = {
 
 /**
  * The one translation from any error a capability call can end in to `{ code, message,
- * details? }`: registry, gate, activity and dreamer errors keep their code; anything else
+ * details? }`: registry, gate, docs, activity and dreamer errors keep their code; anything else
  * is `undefined` (an internal error: log it and answer {@link INTERNAL_ERROR_PAYLOAD}).
  *
  * @example
  * const payload = toCapabilityErrorPayload(error) ?? INTERNAL_ERROR_PAYLOAD;
  */
 export function toCapabilityErrorPayload(error: unknown): CapabilityErrorPayload | undefined {
-  if (isCapabilityError(error) || isGateError(error)) {
+  if (error instanceof RelayedCapabilityError) return error.payload;
+  if (isCapabilityError(error) || isGateError(error) || isDocsError(error)) {
     const details = (error as { details?: unknown }).details;
     return {
       code: error.code,

@@ -1,3 +1,5 @@
+import type { CapabilityErrorPayload } from './capability-types.js';
+
 /** The codes the registry raises; each has a status in errors/status-table.ts. */
 export const CAPABILITY_ERROR_CODES = [
   /** 404: no capability has this id (or MCP tool name); `details.suggestions` lists near misses. */
@@ -45,4 +47,21 @@ export class CapabilityError extends Error {
 /** True when `value` is a {@link CapabilityError}. */
 export function isCapabilityError(value: unknown): value is CapabilityError {
   return value instanceof CapabilityError;
+}
+
+/**
+ * The failure of a nested `invoke` (a function-call's executor, say), carried as it came so
+ * the outer call ends with the same payload: `toCapabilityErrorPayload` answers it unchanged.
+ *
+ * @example
+ * if (!outcome.ok) throw new RelayedCapabilityError(outcome.error);
+ */
+export class RelayedCapabilityError extends Error {
+  readonly payload: CapabilityErrorPayload;
+
+  constructor(payload: CapabilityErrorPayload) {
+    super(payload.message);
+    this.name = 'RelayedCapabilityError';
+    this.payload = payload;
+  }
 }

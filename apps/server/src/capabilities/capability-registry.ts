@@ -1,8 +1,9 @@
 import type { RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ArgsValidator, compileArgsValidator } from './args-validator.js';
+import { type ArgsValidator, compileArgsValidator, compileCachedArgsValidator } from './args-validator.js';
 import { type CapabilityMeter, FREE_METER } from './capability-meter.js';
 import { isPermitted, type PolicyEnvironment } from './capability-policy.js';
+import type { CapabilitySource } from './capability-source.js';
 import type { Capability } from './capability-types.js';
 import { type ConcurrencyLimiter, createConcurrencyLimiter } from './concurrency-limiter.js';
 import { type InvokeOptions, type InvokeOutcome, invokeCapability } from './invoke-capability.js';
@@ -40,6 +41,17 @@ export interface CapabilityRegistry {
   invoke<Result = unknown>(id: string, args: unknown, options: InvokeOptions): Promise<InvokeOutcome<Result>>;
   /** The per-user concurrency limiter (area routes doing the same work share it). */
   readonly concurrency: ConcurrencyLimiter;
+  /**
+   * Adds a source of capabilities resolved per caller (stored functions, integrations, remote
+   * MCP tools) under its own id prefix; throws a TypeError when the prefix is taken.
+   */
+  addSource(source: CapabilitySource): void;
+  /** What `user` may use, registered and from every source, sorted by id; a failing source adds nothing. */
+  listAvailable(user: RequestUser | null): Promise<Capability[]>;
+  /** The capability `id` for `user`: registered, else from the source owning its prefix. */
+  resolve(id: string, user: RequestUser | null): Promise<Capability | undefined>;
+  /** The capability an MCP tool name stands for, for `user`: registered, else from a source (by id). */
+  resolveByMcpName(name: string, user: RequestUser | null): Promise<Capability | undefined>;
 }
 
 const CAPABILITY_ID = /^[a-z][a-z0-9-]{0,63}(\.[A-Za-z][A-Za-z0-9_-]{0,63})+$/;
@@ -60,6 +72,14 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
   const toolNames = new Set<string>();
   const now = options.now ?? Date.now;
   const concurrency = options.concurrency ?? createConcurrencyLimiter();
+  const sources: CapabilitySource[] = [];
+  const sourceOf = (id: string) => sources.find((source) => id.startsWith(source.prefix));
+  const resolveFromSource = async (id: string, user: RequestUser | null) => {
+    const source = sourceOf(id);
+    if (source === undefined) return undefined;
+    if (source.resolve) return source.resolve(id, user);
+    return (await source.list(user)).find((capability) => capability.id === id);
+  };
   const deps = {
     policy: options.policy,
     meter: options.meter ?? FREE_METER,
@@ -69,6 +89,11 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
     rateLimiter: options.rateLimiter ?? createRateLimiter(now),
     lookup: (id: string) => byId.get(id),
     ids: () => [...byId.keys()],
+    resolve: async (id: string, user: RequestUser | null) => {
+      const capability = await resolveFromSource(id, user);
+      if (capability === undefined) return undefined;
+      return { capability, validate: compileCachedArgsValidator(capability.id, capability.input) };
+    },
   };
   const sorted = (): Capability[] =>
     [...byId.values()].map(({ capability }) => capability).sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -98,5 +123,28 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
     listFor: (user) => sorted().filter((capability) => isPermitted(capability, user, options.policy)),
     invoke: (id, args, invokeOptions) => invokeCapability(deps, id, args, invokeOptions),
     concurrency,
+    addSource(source) {
+      if (!source.prefix.endsWith('.') || sources.some((other) => other.prefix === source.prefix)) {
+        throw new TypeError(`Bad or taken capability source prefix "${source.prefix}".`);
+      }
+      sources.push(source);
+    },
+    async listAvailable(user) {
+      const lists = await Promise.all(
+        sources.map((source) =>
+          source.list(user).catch((error: unknown) => {
+            options.log.warn({ err: error, source: source.prefix }, 'capability source failed to list');
+            return [];
+          }),
+        ),
+      );
+      const dynamic = lists.flat().filter((capability) => isPermitted(capability, user, options.policy));
+      return [
+        ...sorted().filter((capability) => isPermitted(capability, user, options.policy)),
+        ...dynamic,
+      ].sort((a, b) => (a.id < b.id ? -1 : 1));
+    },
+    resolve: async (id, user) => byId.get(id)?.capability ?? resolveFromSource(id, user),
+    resolveByMcpName: async (name, user) => byMcpName.get(name) ?? resolveFromSource(name, user),
   };
 }

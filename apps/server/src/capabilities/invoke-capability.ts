@@ -51,6 +51,11 @@ export interface InvokeDependencies {
   rateLimiter: RateLimiter;
   lookup(id: string): { capability: Capability; validate: ArgsValidator } | undefined;
   ids(): string[];
+  /** Capabilities resolved per caller (capability sources), consulted when `lookup` misses. */
+  resolve?(
+    id: string,
+    user: RequestUser | null,
+  ): Promise<{ capability: Capability; validate: ArgsValidator } | undefined>;
 }
 
 /** A use's deadline when the capability sets none. */
@@ -73,7 +78,16 @@ export async function invokeCapability<Result>(
   options: InvokeOptions,
 ): Promise<InvokeOutcome<Result>> {
   const log = options.log ?? deps.log;
-  const entry = deps.lookup(id);
+  let entry = deps.lookup(id);
+  if (entry === undefined && deps.resolve) {
+    try {
+      entry = await deps.resolve(id, options.user);
+    } catch (error) {
+      const payload = toCapabilityErrorPayload(error);
+      if (payload === undefined) log.error({ err: error, capability: id }, 'capability source failed');
+      return { ok: false, error: payload ?? INTERNAL_ERROR_PAYLOAD };
+    }
+  }
   if (entry === undefined) {
     const suggestions = findNearMisses(id, deps.ids());
     return {

@@ -2,6 +2,7 @@ import { gateMigrations } from '@svc/gate';
 import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
 import { activityMigrations } from '../activity/activity-migrations.js';
 import { capabilityMigrations } from '../capabilities/capability-migrations.js';
+import { integrationMigrations } from '../integrations/integration-migrations.js';
 
 /**
  * Every migration the server runs, by name; names sort in the order they apply. The gate's
@@ -12,6 +13,7 @@ export const serverMigrations: Record<string, Migration> = {
   ...gateMigrations,
   ...activityMigrations,
   ...capabilityMigrations,
+  ...integrationMigrations,
 };
 
 /**

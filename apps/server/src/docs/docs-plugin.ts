@@ -2,7 +2,10 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { type DocsReader, isDocsError } from '@svc/docs-reader';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { statusOf } from '../errors/status-table.js';
 import { registerDocsApiRoutes } from './docs-api-routes.js';
+import { createDocsCapabilities } from './docs-capabilities.js';
 import { registerDocsSiteRoutes } from './docs-site-routes.js';
 import { setOpenCors } from './http-cache.js';
 import { canBuildInBackground, type DocsSiteOptions, openDocsSite } from './open-docs-site.js';
@@ -11,18 +14,11 @@ import { canBuildInBackground, type DocsSiteOptions, openDocsSite } from './open
 export interface DocsPluginOptions extends Partial<DocsSiteOptions> {
   /** `SVC_DATA_DIR`: the site lives in `<dataDir>/docs-site` unless `siteDir` says otherwise. */
   dataDir: string;
+  /** The registry the docs tools join as `docs.*` capabilities (MCP, adapter route, bridges). */
+  registry: CapabilityRegistry;
   /** Start opening (and if needed building) the site when the server starts, in the background, rather than on the first docs request; true outside tests. */
   warmAtStart?: boolean;
 }
-
-/** HTTP statuses of the docs codes (the plugin answers its own errors in the one error shape). */
-const STATUS: Record<string, number> = {
-  DOCS_PAGE_NOT_FOUND: 404,
-  DOCS_SYMBOL_NOT_FOUND: 404,
-  DOCS_INVALID_ARGUMENT: 400,
-  DOCS_PATTERN_REJECTED: 400,
-  DOCS_UNAVAILABLE: 503,
-};
 
 /** What the routes use: the reader (opened once) and the one way to answer an error. */
 export interface DocsRouteContext {
@@ -36,10 +32,10 @@ export interface DocsRouteContext {
  * prefix): `/api/docs/search|page|packages|symbol`, the static files `/api.json`, `/llms.txt`,
  * `/llms-full.txt` and `/docs/*` (`.md`, `.json`, assets), and the HTML site at `/docs/` (a page
  * at `/docs/{page_id}`). Unauthenticated, CORS-open, publicly cacheable with ETags. The site is
- * built into `<dataDir>/docs-site` when absent.
+ * built into `<dataDir>/docs-site` when absent. The docs tools join the registry as `docs.*`.
  *
  * @example
- * await app.register(docsPlugin, { dataDir: config.dataDir, warmAtStart: config.env !== 'test' });
+ * await app.register(docsPlugin, { dataDir: config.dataDir, registry, warmAtStart: config.env !== 'test' });
  */
 export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, options) => {
   const siteDir = options.siteDir ?? join(options.dataDir, 'docs-site');
@@ -78,7 +74,7 @@ export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, opt
       const details = (error as { details?: Record<string, unknown> }).details;
       reply.header('cache-control', 'no-store');
       return reply
-        .code(STATUS[code] ?? 400)
+        .code(code === 'DOCS_UNAVAILABLE' ? 503 : statusOf(code))
         .type('application/json; charset=utf-8')
         .send({ error: { code, message: (error as Error).message, ...(details ? { details } : {}) } });
     },
@@ -98,6 +94,9 @@ export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, opt
       .send();
   for (const path of ['/api/docs/*', '/docs/*', '/api.json', '/llms.txt', '/llms-full.txt']) {
     app.options(path, { schema: { hide: true } }, preflight);
+  }
+  for (const capability of createDocsCapabilities(() => context.reader())) {
+    options.registry.register(capability);
   }
   registerDocsApiRoutes(app, context);
   registerDocsSiteRoutes(app, context);

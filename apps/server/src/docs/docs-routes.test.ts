@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { DOCS_TOOLS } from '@svc/docs-reader';
 import { SAMPLE_DOCS } from '@svc/docs-reader/testing';
 import * as specToolkit from '@svc/spec-toolkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,7 +155,11 @@ describe('the read API', () => {
       error: { code: 'DOCS_PAGE_NOT_FOUND', details: { suggestions: expect.arrayContaining(['gate/auth']) } },
     });
     const apps = await getJson('/api/docs/packages?layer=app');
-    expect(apps.packages.map((entry: { name: string }) => entry.name)).toEqual(['@svc/cli', '@svc/server']);
+    expect(apps.packages.map((entry: { name: string }) => entry.name)).toEqual([
+      '@svc/cli',
+      '@svc/server',
+      '@svc/web',
+    ]);
     expect((await getJson('/api/docs/packages?limit=2')).packages).toHaveLength(2);
   });
 
@@ -194,6 +200,65 @@ describe('the read API', () => {
     const openapi = await getJson('/openapi.json');
     expect(openapi.paths['/api/docs/search'].get.responses['200']).toBeDefined();
     expect(openapi.paths['/api/docs/symbol/{name}'].get.responses['404']).toBeDefined();
+  });
+});
+
+describe('the docs tools on /mcp', () => {
+  interface ToolResult {
+    isError?: boolean;
+    content: { type: string; text?: string }[];
+  }
+  const connect = async () => {
+    const client = new Client(
+      { name: 'docs-reader', version: '1.0.0' },
+      { versionNegotiation: { mode: 'legacy' } },
+    );
+    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.base)));
+    return client;
+  };
+  const resultOf = (result: ToolResult) => JSON.parse(result.content[0]?.text ?? 'null') as Json;
+
+  it('lists every docs tool to an anonymous client, marked read-only, with every argument alias', async () => {
+    const client = await connect();
+    try {
+      const { tools } = await client.listTools();
+      const docsTools = tools.filter((tool) => DOCS_TOOLS.some((docs) => docs.name === tool.name));
+      expect(docsTools.map((tool) => tool.name).sort()).toEqual(DOCS_TOOLS.map((tool) => tool.name).sort());
+      const getPage = docsTools.find((tool) => tool.name === 'getPage');
+      expect(Object.keys(getPage?.inputSchema.properties ?? {})).toEqual(
+        expect.arrayContaining(['id', 'page', 'page_id', 'path']),
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers through the registry: aliases work, a near miss is an error result with suggestions, an unknown argument is refused', async () => {
+    const client = await connect();
+    try {
+      const page = resultOf(
+        (await client.callTool({ name: 'getPage', arguments: { page_id: 'gate/auth' } })) as ToolResult,
+      );
+      expect(page).toMatchObject({ id: 'gate/auth', markdown: expect.stringContaining('#') });
+      const miss = (await client.callTool({ name: 'getPage', arguments: { id: 'gate/auht' } })) as ToolResult;
+      expect(miss.isError).toBe(true);
+      expect(resultOf(miss).error).toMatchObject({
+        code: 'DOCS_PAGE_NOT_FOUND',
+        details: { suggestions: expect.arrayContaining(['gate/auth']) },
+      });
+      const unknown = (await client.callTool({
+        name: 'searchDocs',
+        arguments: { q: 'keys', colour: 'red' },
+      })) as ToolResult;
+      expect([unknown.isError, resultOf(unknown).error.code]).toEqual([true, 'CAP_INVALID_ARGS']);
+      const search = resultOf(
+        (await client.callTool({ name: 'searchDocs', arguments: { q: 'api keys', k: 3 } })) as ToolResult,
+      );
+      expect(search.results.length).toBeGreaterThan(0);
+      expect(search.results.length).toBeLessThanOrEqual(3);
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ActivityErrorCode } from '@svc/activity-core';
+import type { DocsErrorCode } from '@svc/docs-reader';
 import type { DreamErrorCode } from '@svc/dreamer-core';
 import type { GateErrorCode } from '@svc/gate';
 import type { ActivityServerErrorCode } from '../activity/activity-errors.js';
@@ -31,7 +32,8 @@ export const STATUS_BY_CODE: Record<
   | CapabilityErrorCode
   | ActivityErrorCode
   | ActivityServerErrorCode
-  | DreamErrorCode,
+  | DreamErrorCode
+  | DocsErrorCode,
   number
 > = {
   GATE_INVALID_INPUT: 400,
@@ -105,6 +107,15 @@ export const STATUS_BY_CODE: Record<
   DREAM_PROVIDER_FAILED: 502,
   DREAM_OUTPUT_INVALID: 502,
   DREAM_TIMEOUT: 504,
+  // The reference read API (docs tools and /api/docs); build-time codes never reach a caller.
+  DOCS_PAGE_NOT_FOUND: 404,
+  DOCS_SYMBOL_NOT_FOUND: 404,
+  DOCS_INVALID_ARGUMENT: 400,
+  DOCS_PATTERN_REJECTED: 400,
+  DOCS_TOOL_NOT_FOUND: 404,
+  DOCS_BROKEN_LINKS: 500,
+  DOCS_DUPLICATE_PAGE: 500,
+  DOCS_INVALID_SITE: 500,
 };
 
 /** The HTTP status of a code; 500 for a code the table does not know. */

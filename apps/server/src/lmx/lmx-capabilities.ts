@@ -130,6 +130,7 @@ export function createLmxCapabilities(options: LmxCapabilityOptions): Capability
       },
       policy: {
         access: 'account',
+        meter: 'tool:lmx.run',
         rateLimit: { max: options.runsPerMinute, windowMs: 60_000, per: 'user' },
         concurrency: { perUser: options.userConcurrency },
       },

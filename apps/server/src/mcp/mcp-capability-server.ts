@@ -2,8 +2,16 @@ import { type CallToolResult, Server, type ServerContext } from '@modelcontextpr
 import type { RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
 import serverPackage from '../../package.json' with { type: 'json' };
+import {
+  INTERNAL_ERROR_PAYLOAD,
+  toCapabilityErrorPayload,
+} from '../capabilities/capability-error-payload.js';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
-import type { CapabilityErrorPayload, CapabilityTraceEvent } from '../capabilities/capability-types.js';
+import type {
+  Capability,
+  CapabilityErrorPayload,
+  CapabilityTraceEvent,
+} from '../capabilities/capability-types.js';
 import { findNearMisses } from '../capabilities/near-miss.js';
 import { mcpNameOf, toMcpTool } from '../capabilities/tool-definitions.js';
 import type { McpCancellations } from './mcp-cancellations.js';
@@ -69,12 +77,18 @@ export function createMcpCapabilityServer(
     const { requestId, reason } = notification.params;
     if (requestId !== undefined) cancellations.cancel(cancelKeyOf(caller), requestId, reason);
   });
-  server.setRequestHandler('tools/list', () => ({
-    tools: registry.listFor(caller.user).map(toMcpTool),
+  server.setRequestHandler('tools/list', async () => ({
+    tools: (await registry.listAvailable(caller.user)).map(toMcpTool),
   }));
   server.setRequestHandler('tools/call', async (request, context) => {
     const { name } = request.params;
-    const capability = registry.getByMcpName(name);
+    let capability: Capability | undefined;
+    try {
+      capability = await registry.resolveByMcpName(name, caller.user);
+    } catch (error) {
+      // A source that knows the tool but cannot serve it now (a remote server down) says why.
+      return toErrorResult(toCapabilityErrorPayload(error) ?? INTERNAL_ERROR_PAYLOAD);
+    }
     if (capability === undefined) {
       const suggestions = findNearMisses(name, registry.list().map(mcpNameOf));
       return toErrorResult({

@@ -92,8 +92,14 @@ describe.each(testDatabaseTargets())('the MCP endpoint over a real port on $name
       expect(tools.map((tool) => tool.name).sort()).toEqual([
         'dreamer.validatePipeline',
         'generatePage',
+        'getPage',
+        'getSymbol',
+        'grepDocs',
+        'howDoI',
         'listKinds',
+        'listPackages',
         'printPage',
+        'searchDocs',
         'validatePage',
       ]);
       const asMember = (await (await connect(memberKey, era)).listTools()).tools.map((tool) => tool.name);

@@ -39,6 +39,17 @@ export const OPENAPI_TAGS = [
     name: 'mcp',
     description: 'The MCP endpoint (Streamable HTTP): the capabilities the caller may use, as tools.',
   },
+  {
+    name: 'functions',
+    description:
+      'Stored function-calls: the built-in dream and your function_calls documents, callable with JSON arguments.',
+  },
+  {
+    name: 'automations',
+    description:
+      'Stored automations run by the server as their owner (manual, schedule, event); runs in /db/automation_runs.',
+  },
+  { name: 'integrations', description: 'Your outgoing signed webhooks, callable as integrations.<name>.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
   {
     name: 'docs',

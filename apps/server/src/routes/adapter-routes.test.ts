@@ -167,7 +167,7 @@ describe.each(testDatabaseTargets())('adapter route with the built-in adapters o
     expect(response.statusCode).toBe(200);
     const systems: { system: string; functions: { name: string; argsSchema: { required?: string[] } }[] }[] =
       response.json().systems;
-    expect(systems.map((s) => s.system)).toEqual(['activity-pages', 'dreamer', 'spec']);
+    expect(systems.map((s) => s.system)).toEqual(['activity-pages', 'docs', 'dreamer', 'lmx', 'spec']);
     const spec = systems.find((s) => s.system === 'spec');
     expect(spec?.functions.map((f) => f.name)).toEqual([
       'buildSpec',

@@ -34,7 +34,11 @@ export interface TestServer {
 export async function createTestServer(
   target: TestDatabaseTarget,
   env: Record<string, string | undefined> = {},
-  extra: { capabilities?: readonly Capability[]; web?: WebConsoleSetting } = {},
+  extra: {
+    capabilities?: readonly Capability[];
+    web?: WebConsoleSetting;
+    docs?: Parameters<typeof buildServer>[0]['docs'];
+  } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ NODE_ENV: 'test', SVC_PASSWORD_COST: '12', ...env });
   const database = await target.open();

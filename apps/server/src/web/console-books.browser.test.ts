@@ -173,20 +173,6 @@ describe('from sign-up to a printed book, in Chromium', () => {
   });
 });
 
-describe('a server without the script engine and the capability registry (this branch)', () => {
-  it('says the Scripts screen is not available and shows no capability panel on Start', async () => {
-    const { page, context, violations } = await openConsole(harness, '/scripts');
-    await page.getByText('The script engine is not available on this server.').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await goTo(page, 'Start');
-    await page.getByRole('heading', { name: 'What this server offers' }).waitFor();
-    await page.getByText('Puzzle pages', { exact: true }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Capabilities you may use' }).count()).toBe(0);
-    expect(violations).toEqual([]);
-    await context.close();
-  });
-});
-
 describe('keyboard and phone', () => {
   it('starts with a visible skip link and moves focus to the heading of a new screen', async () => {
     const { page, context } = await openConsole(harness, '/');

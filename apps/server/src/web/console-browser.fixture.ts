@@ -35,16 +35,20 @@ export interface ConsoleHarness {
 
 /**
  * Starts a real server on a loopback port (auto-verify on, the fixture admin seeded, a temporary
- * data directory for exported PDFs) and launches Debian's Chromium.
+ * data directory for exported PDFs) and launches Debian's Chromium. `extra` is handed to
+ * `createTestServer` (a built docs site, for instance).
  *
  * @example
  * const harness = await startConsoleHarness();
  */
-export async function startConsoleHarness(env: Record<string, string> = {}): Promise<ConsoleHarness> {
+export async function startConsoleHarness(
+  env: Record<string, string> = {},
+  extra: Parameters<typeof createTestServer>[2] = {},
+): Promise<ConsoleHarness> {
   const [sqlite] = testDatabaseTargets();
   if (!sqlite) throw new Error('no SQLite target');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-console-'));
-  const server = await createTestServer(sqlite, { ...FIXTURE_ENV, SVC_DATA_DIR: dataDir, ...env });
+  const server = await createTestServer(sqlite, { ...FIXTURE_ENV, SVC_DATA_DIR: dataDir, ...env }, extra);
   const baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({
     executablePath: requireTool('/usr/bin/chromium'),

@@ -25,6 +25,40 @@ export interface DocsTool {
 const annotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
 const limitSchema = (max: number) => ({ type: ['integer', 'string'], description: `How many (1–${max}).` });
 
+/**
+ * An argument accepted under several names: the schema declares every name (so a strict
+ * validator such as the server's registry accepts each alias and refuses anything else), and
+ * the tool reads them in this order.
+ */
+function aliased(names: readonly string[], schema: JsonSchema): Record<string, JsonSchema> {
+  const [primary, ...aliases] = names;
+  const properties: Record<string, JsonSchema> = {
+    [primary as string]: {
+      ...schema,
+      description: `${String(schema.description ?? '')}${aliases.length ? ` (aliases: ${aliases.join(', ')})` : ''}`,
+    },
+  };
+  for (const alias of aliases) properties[alias] = { ...schema, description: `Alias of ${primary}.` };
+  return properties;
+}
+
+/** A tool's argument object: every accepted name declared, nothing else. */
+function argumentsSchema(...groups: Record<string, JsonSchema>[]): JsonSchema {
+  return { type: 'object', properties: Object.assign({}, ...groups), additionalProperties: false };
+}
+
+const QUERY = ['query', 'q', 'search', 'text'] as const;
+const PACKAGE = ['package', 'pkg'] as const;
+const LIMIT = ['limit', 'max', 'k'] as const;
+const OFFSET = ['offset', 'skip'] as const;
+const PAGE_ID = ['id', 'page', 'pageId', 'page_id', 'path'] as const;
+const SYMBOL = ['name', 'symbol', 'q', 'query'] as const;
+const TASK = ['task', 'question', 'q', 'query'] as const;
+const PATTERN = ['pattern', 'q', 'query', 'text'] as const;
+const REGEX = ['regex', 'isRegex'] as const;
+const CASE_SENSITIVE = ['caseSensitive', 'case_sensitive'] as const;
+const GREP_PAGE = ['page', 'id', 'pageId'] as const;
+
 function readKind(args: ToolArguments): PageKind | undefined {
   const kind = readString(args, ['kind', 'type']);
   if (kind === undefined) return undefined;
@@ -50,25 +84,21 @@ export const DOCS_TOOLS: readonly DocsTool[] = [
     title: 'Search the documentation',
     description:
       'Full-text search (BM25F over titles, headings, exported symbols and text; prefix and typo tolerant) of the reference pages. Each result is a page with its best section anchor, a snippet with matches in **bold** and why it matched. An exact page title or symbol name ranks first.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', description: 'Words, a phrase or an identifier (alias: q).' },
-        q: { type: 'string', description: 'Alias of query.' },
-        kind: { type: 'string', enum: [...PAGE_KINDS], description: 'Only pages of this kind.' },
-        package: { type: 'string', description: 'Only pages of this package, e.g. @svc/gate.' },
-        limit: limitSchema(50),
-        offset: { type: ['integer', 'string'], description: 'Skip this many results.' },
-      },
-    },
+    inputSchema: argumentsSchema(
+      aliased(QUERY, { type: 'string', description: 'Words, a phrase or an identifier.' }),
+      { kind: { type: 'string', enum: [...PAGE_KINDS], description: 'Only pages of this kind.' } },
+      aliased(PACKAGE, { type: 'string', description: 'Only pages of this package, e.g. @svc/gate.' }),
+      aliased(LIMIT, limitSchema(50)),
+      aliased(OFFSET, { type: ['integer', 'string'], description: 'Skip this many results.' }),
+    ),
     annotations,
     run(args, reader) {
       const kind = readKind(args);
-      const pkg = readString(args, ['package', 'pkg']);
-      const limit = readInteger(args, ['limit', 'max', 'k']);
-      const offset = readInteger(args, ['offset', 'skip']);
+      const pkg = readString(args, PACKAGE);
+      const limit = readInteger(args, LIMIT);
+      const offset = readInteger(args, OFFSET);
       return reader.search({
-        query: readString(args, ['query', 'q', 'search', 'text'], true),
+        query: readString(args, QUERY, true),
         ...(kind ? { kind } : {}),
         ...(pkg ? { package: pkg } : {}),
         ...(limit === undefined ? {} : { limit }),
@@ -81,23 +111,12 @@ export const DOCS_TOOLS: readonly DocsTool[] = [
     title: 'Read a documentation page',
     description:
       'One page as markdown with its provenance (source file, commit, build time), headings (section anchors) and links. Unknown ids fail with suggestions.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'string',
-          description: 'The page id, e.g. gate/auth or api/spec-toolkit (aliases: page, pageId, page_id).',
-        },
-        page: { type: 'string', description: 'Alias of id.' },
-        pageId: { type: 'string', description: 'Alias of id.' },
-        page_id: { type: 'string', description: 'Alias of id.' },
-      },
-    },
+    inputSchema: argumentsSchema(
+      aliased(PAGE_ID, { type: 'string', description: 'The page id, e.g. gate/auth or api/spec-toolkit.' }),
+    ),
     annotations,
     run(args, reader) {
-      const { page, markdown } = reader.getPage(
-        readString(args, ['id', 'page', 'pageId', 'page_id', 'path'], true),
-      );
+      const { page, markdown } = reader.getPage(readString(args, PAGE_ID, true));
       const { body: _body, ...meta } = page;
       return { ...meta, markdown };
     },
@@ -110,17 +129,14 @@ export const DOCS_TOOLS: readonly DocsTool[] = [
     title: 'List packages',
     description:
       'The packages and apps: layer (library or app), description, dependencies, who uses them, their pages and API page.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        layer: { type: 'string', description: 'Only this layer: library or app.' },
-        limit: limitSchema(200),
-      },
-    },
+    inputSchema: argumentsSchema(
+      { layer: { type: 'string', description: 'Only this layer: library or app.' } },
+      aliased(LIMIT, limitSchema(200)),
+    ),
     annotations,
     run(args, reader) {
       const layer = readString(args, ['layer']);
-      const limit = readInteger(args, ['limit', 'max']);
+      const limit = readInteger(args, LIMIT);
       return reader.listPackages({ ...(layer ? { layer } : {}), ...(limit === undefined ? {} : { limit }) });
     },
   },
@@ -129,16 +145,12 @@ export const DOCS_TOOLS: readonly DocsTool[] = [
     title: 'Find where an exported symbol is documented',
     description:
       'Which page and section document an exported name (function, class, type, constant), with its signature and summary. Exact first, then case-insensitive; suggestions when missing.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', description: 'The exported name, e.g. validate (aliases: symbol, q).' },
-        symbol: { type: 'string', description: 'Alias of name.' },
-      },
-    },
+    inputSchema: argumentsSchema(
+      aliased(SYMBOL, { type: 'string', description: 'The exported name, e.g. validate.' }),
+    ),
     annotations,
     run(args, reader) {
-      return reader.getSymbol(readString(args, ['name', 'symbol', 'q', 'query'], true));
+      return reader.getSymbol(readString(args, SYMBOL, true));
     },
   },
   {
@@ -146,19 +158,15 @@ export const DOCS_TOOLS: readonly DocsTool[] = [
     title: 'How do I …?',
     description:
       'A task question (e.g. "rotate an API key") answered with the best guide or how-to sections (falling back to reference sections), each excerpted as markdown.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        task: { type: 'string', description: 'What you want to do (aliases: question, q, query).' },
-        question: { type: 'string', description: 'Alias of task.' },
-        limit: limitSchema(10),
-      },
-    },
+    inputSchema: argumentsSchema(
+      aliased(TASK, { type: 'string', description: 'What you want to do.' }),
+      aliased(LIMIT, limitSchema(10)),
+    ),
     annotations,
     run(args, reader) {
-      const limit = readInteger(args, ['limit', 'max']);
+      const limit = readInteger(args, LIMIT);
       return reader.howDoI({
-        task: readString(args, ['task', 'question', 'q', 'query'], true),
+        task: readString(args, TASK, true),
         ...(limit === undefined ? {} : { limit }),
       });
     },
@@ -168,24 +176,24 @@ export const DOCS_TOOLS: readonly DocsTool[] = [
     title: 'Grep the documentation',
     description:
       'Exact (default) or regular-expression search of page text, line by line, with page ids and line numbers. Bounded: patterns up to 200 characters, no nested quantifiers or backreferences, at most 500 lines, a 200 ms budget.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        pattern: { type: 'string', description: 'Text or a regular expression (aliases: q, query).' },
-        regex: { type: ['boolean', 'string'], description: 'Treat pattern as a regular expression.' },
-        caseSensitive: { type: ['boolean', 'string'], description: 'Match case (default: ignore case).' },
-        page: { type: 'string', description: 'Only this page id.' },
-        limit: limitSchema(500),
-      },
-    },
+    inputSchema: argumentsSchema(
+      aliased(PATTERN, { type: 'string', description: 'Text or a regular expression.' }),
+      aliased(REGEX, { type: ['boolean', 'string'], description: 'Treat pattern as a regular expression.' }),
+      aliased(CASE_SENSITIVE, {
+        type: ['boolean', 'string'],
+        description: 'Match case (default: ignore case).',
+      }),
+      aliased(GREP_PAGE, { type: 'string', description: 'Only this page id.' }),
+      aliased(LIMIT, limitSchema(500)),
+    ),
     annotations,
     run(args, reader) {
-      const regex = readBoolean(args, ['regex', 'isRegex']);
-      const caseSensitive = readBoolean(args, ['caseSensitive', 'case_sensitive']);
-      const page = readString(args, ['page', 'id', 'pageId']);
-      const limit = readInteger(args, ['limit', 'max']);
+      const regex = readBoolean(args, REGEX);
+      const caseSensitive = readBoolean(args, CASE_SENSITIVE);
+      const page = readString(args, GREP_PAGE);
+      const limit = readInteger(args, LIMIT);
       return reader.grep({
-        pattern: readString(args, ['pattern', 'q', 'query', 'text'], true),
+        pattern: readString(args, PATTERN, true),
         ...(regex === undefined ? {} : { regex }),
         ...(caseSensitive === undefined ? {} : { caseSensitive }),
         ...(page ? { page } : {}),

@@ -20,6 +20,22 @@ describe('readRepoComponents', () => {
         'dream',
       ]),
     );
+    expect(components.mcpTools?.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['searchDocs', 'getPage', 'grepDocs']),
+    );
+    expect(components.capabilities).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'activity-pages.generatePage',
+          description: 'Generate a puzzle page',
+          where: 'apps/server/src/activity/activity-capabilities.ts',
+        },
+        expect.objectContaining({ name: 'lmx.run' }),
+        expect.objectContaining({ name: 'dreamer.dream' }),
+        expect.objectContaining({ name: 'spec.validate' }),
+        expect.objectContaining({ name: 'docs.searchDocs' }),
+      ]),
+    );
     expect(components.cliCommands).toEqual([{ name: 'svc docs build', description: 'd' }]);
   });
 });

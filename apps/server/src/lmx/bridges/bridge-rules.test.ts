@@ -70,19 +70,21 @@ describe('CAN', () => {
   const subscriber = userWith('u2', ['member'], ['intelligence']);
   const entitlements = { features: () => ['intelligence', 'print-without-watermark'] };
 
-  it('answers unknown, never yes, for what needs an entitlement engine when none is wired', () => {
-    expect(answerCan({ registry, user: subscriber }, 'intelligence')).toBe('unknown');
-    expect(answerCan({ registry, user: subscriber }, 'demo.dream')).toBe('unknown');
-    expect(answerCan({ registry, user: member }, 'demo.open')).toBe('yes');
+  it('answers unknown, never yes, for what needs an entitlement engine when none is wired', async () => {
+    expect(await answerCan({ registry, user: subscriber }, 'intelligence')).toBe('unknown');
+    expect(await answerCan({ registry, user: subscriber }, 'demo.dream')).toBe('unknown');
+    expect(await answerCan({ registry, user: member }, 'demo.open')).toBe('yes');
   });
 
-  it('answers from the policy and the membership when the engine is wired', () => {
-    expect(answerCan({ registry, user: member, entitlements }, 'intelligence')).toBe('no');
-    expect(answerCan({ registry, user: member, entitlements }, 'demo.dream')).toBe('no');
-    expect(answerCan({ registry, user: subscriber, entitlements }, 'intelligence')).toBe('yes');
-    expect(answerCan({ registry, user: subscriber, entitlements }, 'demo.dream')).toBe('yes');
-    expect(answerCan({ registry, user: userWith('a', ['admin']), entitlements }, 'intelligence')).toBe('yes');
-    expect(answerCan({ registry, user: subscriber, entitlements }, 'teleport')).toBe('no');
+  it('answers from the policy and the membership when the engine is wired', async () => {
+    expect(await answerCan({ registry, user: member, entitlements }, 'intelligence')).toBe('no');
+    expect(await answerCan({ registry, user: member, entitlements }, 'demo.dream')).toBe('no');
+    expect(await answerCan({ registry, user: subscriber, entitlements }, 'intelligence')).toBe('yes');
+    expect(await answerCan({ registry, user: subscriber, entitlements }, 'demo.dream')).toBe('yes');
+    expect(await answerCan({ registry, user: userWith('a', ['admin']), entitlements }, 'intelligence')).toBe(
+      'yes',
+    );
+    expect(await answerCan({ registry, user: subscriber, entitlements }, 'teleport')).toBe('no');
   });
 });
 

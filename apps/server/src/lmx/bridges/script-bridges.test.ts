@@ -89,8 +89,15 @@ describe.each(testDatabaseTargets())('the script bridges on $name', (target) => 
   it('answers CAN intelligence no and refuses dream through lma alike for a member without the membership', async () => {
     const lmi = await run(member, 'lmi', 'CAN intelligence\nCAN dreamer.dream\nCAN activity-pages.listKinds');
     expect(lmi.body).toMatchObject({ ok: true, output: ['no', 'no', 'yes'] });
-    const lma = await run(member, 'lma', 'USE dreamer.dream {"topic": "tea"} -> run\nprint run.error.code');
-    expect(lma.body).toMatchObject({ ok: true, output: ['GATE_MEMBERSHIP_REQUIRED'] });
+    const lma = await run(
+      member,
+      'lma',
+      'USE dreamer.dream {"topic": "tea"} -> run\nprint run.error.code\nUSE dream {"topic": "tea"} -> byName\nprint byName.error.code\nUSE functions.dream {"topic": "tea"} -> viaFunction\nprint viaFunction.error.code',
+    );
+    expect(lma.body).toMatchObject({
+      ok: true,
+      output: ['GATE_MEMBERSHIP_REQUIRED', 'GATE_MEMBERSHIP_REQUIRED', 'GATE_MEMBERSHIP_REQUIRED'],
+    });
     const mcpStyle = await run(member, 'lmx', 'print adapter("dreamer.dream", {"topic": "tea"})');
     expect(mcpStyle.body).toMatchObject({ ok: false, error: { code: 'E_BRIDGE_FAILED' } });
     expect((mcpStyle.body.error as { message: string }).message).toContain('GATE_MEMBERSHIP_REQUIRED');

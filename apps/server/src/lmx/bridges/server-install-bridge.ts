@@ -42,17 +42,17 @@ export function relayGateError(error: unknown): never {
  * entitlement engine anything else is `unknown`, and with one a name it does not know is `no`.
  *
  * @example
- * answerCan({ registry, user, entitlements }, 'intelligence'); // 'no' for a member without it
+ * await answerCan({ registry, user, entitlements }, 'intelligence'); // 'no' for a member without it
  */
-export function answerCan(
+export async function answerCan(
   deps: Pick<InstallBridgeDeps, 'registry' | 'user' | 'entitlements'>,
   name: string,
-): 'yes' | 'no' | 'unknown' {
+): Promise<'yes' | 'no' | 'unknown'> {
   const { registry, user, entitlements } = deps;
-  const capability = registry.get(name);
+  const capability = await registry.resolve(name, user);
   if (capability) {
     if (capability.policy.membership !== undefined && !entitlements) return 'unknown';
-    return registry.listFor(user).some((entry) => entry.id === name) ? 'yes' : 'no';
+    return (await registry.listAvailable(user)).some((entry) => entry.id === capability.id) ? 'yes' : 'no';
   }
   if (!entitlements) return 'unknown';
   if (!entitlements.features().includes(name)) return 'no';
@@ -84,7 +84,7 @@ export function createServerInstallBridge(deps: InstallBridgeDeps): InstallBridg
   const { registry, data, user } = deps;
   return {
     async describe() {
-      const usable = registry.listFor(user);
+      const usable = await registry.listAvailable(user);
       return {
         ...deps.facts,
         capabilities: registry.list().length,
@@ -102,7 +102,7 @@ export function createServerInstallBridge(deps: InstallBridgeDeps): InstallBridg
       return answerCan(deps, capability);
     },
     async providers({ capability }) {
-      const found = typeof capability === 'string' ? registry.get(capability) : undefined;
+      const found = typeof capability === 'string' ? await registry.resolve(capability, user) : undefined;
       if (!found) return [];
       const providers: CapabilityProvider[] = found.providers?.() ?? [
         { provider: builtInProvider(found), kind: 'built-in', available: true },

@@ -36,7 +36,7 @@ export function builtInProvider(capability: Capability): string {
 
 /**
  * The `tools` bridge of one `lma` run, for one user: `planes` and `discover` over what the
- * user may use, `describe` (schema, policy, price), and `use` through `registry.invoke` on the
+ * user may use (registered capabilities and the caller's functions, integrations and MCP tools), `describe` (schema, policy, price), and `use` through `registry.invoke` on the
  * `lma` surface, which charges the `tool:` target (refunded when the use fails on the
  * server's side). 50 uses in 30 s, then `E_LIMIT_CALLS` / `E_LIMIT_TIME`. A failed use is an
  * answer (`ok: false` with the error), not a failed run.
@@ -52,11 +52,13 @@ export function createServerToolsBridge(deps: ToolsBridgeDeps): {
   const now = deps.now ?? Date.now;
   const budget = createCallBudget({ what: 'tool', calls: LMA_MAX_CALLS, windowMs: LMA_WINDOW_MS, now });
   const uses: ToolUseRecord[] = [];
-  // A tool is named by its id or, as grid action cells do (`action:dream`), its MCP name.
-  const resolve = (name: string): Capability | undefined => registry.get(name) ?? registry.getByMcpName(name);
+  // A tool is named by its id or, as grid action cells do (`action:dream`), its MCP name;
+  // stored functions, integrations and remote MCP tools resolve per caller.
+  const resolve = async (name: string): Promise<Capability | undefined> =>
+    (await registry.resolve(name, user)) ?? (await registry.resolveByMcpName(name, user));
   const bridge: ToolsBridge = {
     async planes() {
-      const usable = registry.listFor(user);
+      const usable = await registry.listAvailable(user);
       return (Object.keys(PLANE_DESCRIPTIONS) as Plane[]).map((plane) => ({
         plane,
         count: usable.filter((capability) => capability.plane === plane).length,
@@ -66,10 +68,10 @@ export function createServerToolsBridge(deps: ToolsBridgeDeps): {
     async discover({ query }) {
       if (typeof query !== 'string' || query.trim() === '')
         throw new BridgeError('DISCOVER needs some words to look for');
-      return rankTools(registry.listFor(user), query) as unknown as JsonValue;
+      return rankTools(await registry.listAvailable(user), query) as unknown as JsonValue;
     },
     async describe({ name }) {
-      const capability = typeof name === 'string' ? resolve(name) : undefined;
+      const capability = typeof name === 'string' ? await resolve(name) : undefined;
       if (!capability) throw new BridgeError(`no tool "${String(name)}" here (DISCOVER finds tools)`);
       const meter = capability.policy.meter;
       const answer = {
@@ -80,7 +82,7 @@ export function createServerToolsBridge(deps: ToolsBridgeDeps): {
         input: capability.input,
         policy: summarizePolicy(capability.policy),
         price: meter === undefined ? 0 : await deps.priceOf(meter),
-        allowed: registry.listFor(user).some((entry) => entry.id === capability.id),
+        allowed: (await registry.listAvailable(user)).some((entry) => entry.id === capability.id),
         providers: capability.providers?.() ?? [
           { provider: builtInProvider(capability), kind: 'built-in', available: true },
         ],
@@ -94,7 +96,7 @@ export function createServerToolsBridge(deps: ToolsBridgeDeps): {
       const trace = (event: CapabilityTraceEvent): void => {
         if (event.type === 'provider' && typeof event.provider === 'string') provider = event.provider;
       };
-      const id = resolve(String(name))?.id ?? String(name);
+      const id = (await resolve(String(name)))?.id ?? String(name);
       const outcome = await registry.invoke(id, args ?? {}, {
         user,
         surface: 'lma',

@@ -1,96 +1,150 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
-import { isEngineMissing, readDemos, readInterpreters, readRefusal, readRunResult } from './script-api';
+import { isEngineMissing, readCatalogue, readDemos, readRunResult } from './script-api';
 
-describe('reading the script engine answers (shapes of issue 12 and the design sheet)', () => {
-  it('reads the interpreter catalogue with availability and reasons', () => {
+// The shapes below are the server's (apps/server/src/lmx/lmx-routes.ts and its tests); the
+// browser suite (apps/server/src/web/console-scripts.browser.test.ts) reads the real answers.
+describe('reading the script engine answers', () => {
+  it('reads the interpreter catalogue with availability and the reason a mode is closed', () => {
     expect(
-      readInterpreters({
+      readCatalogue({
+        timeMs: 5000,
         interpreters: [
-          { mode: 'lmx', title: 'General logic', available: true },
-          { id: 'lms', available: false, reason: 'Host modes need an admin and SVC_LMX_HOST_MODES.' },
-          { available: true },
+          {
+            id: 'lmx',
+            title: 'General logic',
+            purpose: 'Loops.',
+            bridges: [],
+            hostMode: false,
+            available: true,
+          },
+          {
+            id: 'lms',
+            title: 'Shell',
+            purpose: 'Commands.',
+            bridges: ['host'],
+            hostMode: true,
+            available: false,
+            code: 'E_FORBIDDEN',
+            reason: 'lms is a host mode: host modes need an admin caller',
+          },
+        ],
+      }),
+    ).toEqual({
+      timeMs: 5000,
+      interpreters: [
+        { id: 'lmx', title: 'General logic', purpose: 'Loops.', hostMode: false, available: true },
+        {
+          id: 'lms',
+          title: 'Shell',
+          purpose: 'Commands.',
+          hostMode: true,
+          available: false,
+          code: 'E_FORBIDDEN',
+          reason: 'lms is a host mode: host modes need an admin caller',
+        },
+      ],
+    });
+  });
+
+  it('refuses a catalogue or demo list of another shape with CONSOLE_BAD_ANSWER', () => {
+    for (const read of [
+      () => readCatalogue([{ id: 'lmx', available: true }]),
+      () => readCatalogue({ interpreters: [{ mode: 'lmx', available: true }] }),
+      () => readDemos([{ id: 'a', mode: 'lmx', source: 'print 1' }]),
+      () => readDemos({ demos: [{ mode: 'lmx', source: 'print 1' }] }),
+      () => readRunResult({ result: { ok: true, output: [] } }),
+    ])
+      expect(read).toThrow(expect.objectContaining({ code: 'CONSOLE_BAD_ANSWER' }));
+  });
+
+  it('reads demos with their source and input', () => {
+    expect(
+      readDemos({
+        demos: [
+          {
+            id: 'lmx-sum',
+            mode: 'lmx',
+            title: 'Sum',
+            description: 'Adds.',
+            source: 'print 1',
+            input: { n: 2 },
+          },
         ],
       }),
     ).toEqual([
-      { mode: 'lmx', title: 'General logic', available: true },
-      {
-        mode: 'lms',
-        title: 'lms',
-        available: false,
-        reason: 'Host modes need an admin and SVC_LMX_HOST_MODES.',
-      },
+      { id: 'lmx-sum', mode: 'lmx', title: 'Sum', description: 'Adds.', source: 'print 1', input: { n: 2 } },
     ]);
+  });
+
+  it('reads a successful run with its value, trace and usage', () => {
     expect(
-      readInterpreters([
-        { mode: 'lmm', available: false, reason: { code: 'E_NOT_AVAILABLE', message: 'Not built yet.' } },
-      ]),
-    ).toEqual([{ mode: 'lmm', title: 'lmm', available: false, reason: 'Not built yet.' }]);
-  });
-
-  it('reads demos with their source', () => {
-    expect(readDemos({ demos: [{ mode: 'lmx', name: 'sum', source: 'print 1' }, { mode: 'lmm' }] })).toEqual([
-      { mode: 'lmx', name: 'sum', source: 'print 1' },
-    ]);
-  });
-
-  it('reads a successful run', () => {
-    expect(readRunResult({ ok: true, mode: 'lmx', output: ['6'], value: 6, durationMs: 3 }, 'lmx')).toEqual({
+      readRunResult({
+        ok: true,
+        mode: 'lms',
+        output: ['6'],
+        value: 6,
+        trace: [{ action: 'run', command: 'id' }],
+        usage: { stub: true, tokens: 12 },
+        durationMs: 3,
+      }),
+    ).toEqual({
       ok: true,
-      mode: 'lmx',
+      mode: 'lms',
       output: ['6'],
       value: 6,
       diagnostics: [],
+      trace: [{ action: 'run', command: 'id' }],
+      usage: { stub: true, tokens: 12 },
       durationMs: 3,
     });
   });
 
-  it('collects every diagnostic of a failed run, sorted by position', () => {
-    const result = readRunResult(
-      {
-        result: {
-          ok: false,
-          mode: 'lmx',
-          output: [],
-          error: {
-            code: 'E_PARSE',
-            message: 'Expected "end", found end of input.',
-            line: 4,
-            column: 1,
-            diagnostics: [
-              { code: 'E_PARSE', message: 'Expected "end", found end of input.', line: 4, column: 1 },
-              { code: 'E_PARSE', message: 'Expected an expression, found ")".', line: 2, column: 9 },
-            ],
-          },
-        },
+  it('collects the diagnostics of a failed check once each, sorted by position', () => {
+    const first = { code: 'E_PARSE', message: 'expected a name', line: 1, column: 5 };
+    const result = readRunResult({
+      ok: false,
+      mode: 'lmx',
+      output: [],
+      error: {
+        ...first,
+        mode: 'lmx',
+        diagnostics: [
+          { code: 'E_PARSE', message: 'expected ")"', line: 2, column: 8, endLine: 2, endColumn: 9 },
+          first,
+        ],
       },
-      'lmx',
-    );
-    expect(result.ok).toBe(false);
-    expect(result.error).toEqual({
-      code: 'E_PARSE',
-      message: 'Expected "end", found end of input.',
-      line: 4,
-      column: 1,
+      durationMs: 1,
     });
-    expect(result.diagnostics.map((d) => [d.line, d.column])).toEqual([
-      [2, 9],
-      [4, 1],
+    expect(result.ok).toBe(false);
+    expect(result.error).toEqual(first);
+    expect(result.diagnostics.map((item) => [item.line, item.column, item.endColumn])).toEqual([
+      [1, 5, undefined],
+      [2, 8, 9],
     ]);
   });
 
-  it('reads diagnostics from a 400 refusal, and knows a server without the engine', () => {
-    const refusal = new ApiError(400, {
-      code: 'LMX_SYNTAX',
-      message: 'The script has 1 syntax error.',
-      details: { diagnostics: [{ code: 'E_PARSE', message: 'Unexpected "=".', line: 3, column: 7 }] },
+  it('reads a runtime error without further diagnostics as one diagnostic', () => {
+    const result = readRunResult({
+      ok: false,
+      mode: 'lmx',
+      output: ['before'],
+      error: {
+        code: 'E_LIMIT_TIME',
+        message: 'the run took longer than 400 ms',
+        line: 1,
+        column: 1,
+        mode: 'lmx',
+      },
+      durationMs: 400,
     });
-    expect(readRefusal(refusal, 'lmx')?.diagnostics).toEqual([
-      { code: 'E_PARSE', message: 'Unexpected "=".', line: 3, column: 7 },
+    expect(result.output).toEqual(['before']);
+    expect(result.diagnostics).toEqual([
+      { code: 'E_LIMIT_TIME', message: 'the run took longer than 400 ms', line: 1, column: 1 },
     ]);
-    expect(
-      readRefusal(new ApiError(400, { code: 'SERVER_VALIDATION', message: 'x' }), 'lmx'),
-    ).toBeUndefined();
+  });
+
+  it('knows a server without the engine', () => {
     expect(
       isEngineMissing(
         new ApiError(404, { code: 'SERVER_NOT_FOUND', message: 'No route for GET /api/lmx/interpreters.' }),

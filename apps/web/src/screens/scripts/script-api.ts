@@ -1,45 +1,68 @@
-// The script engine's routes (issue 12: POST /api/lmx/run, GET /api/lmx/interpreters,
-// GET /api/lmx/demos) are built in another branch. Their exact JSON is not fixed yet, so this
-// module reads them leniently from the shapes the issue and the design sheet describe, and the
-// Scripts screen renders only what it reads here. UNTESTED against the real routes: see
-// docs/console.md, "Not yet proven".
-import { isApiError } from '../../api/http';
+// The script engine's routes (apps/server/src/lmx/lmx-routes.ts): GET /api/lmx/interpreters,
+// GET /api/lmx/demos and POST /api/lmx/run (the lmx.run capability). This module reads their
+// JSON into the shapes the Scripts screen and the Start screen render; an answer that does not
+// have the documented shape is refused with CONSOLE_BAD_ANSWER rather than guessed at.
+import { ApiError, isApiError } from '../../api/http';
 
-/** One interpreter of the catalogue, as this caller may use it. */
+/** One mode of `GET /api/lmx/interpreters`, with its availability for this caller. */
 export interface Interpreter {
-  mode: string;
+  id: string;
   title: string;
+  purpose: string;
+  hostMode: boolean;
   available: boolean;
+  /** `E_NOT_AVAILABLE`, `E_BRIDGE_MISSING` or `E_FORBIDDEN` when unavailable. */
+  code?: string;
+  /** The server's words for why the mode is unavailable. */
   reason?: string;
 }
 
-/** A bundled demo script. */
+/** The interpreter catalogue: the modes and the wall-clock bound of one run. */
+export interface Catalogue {
+  timeMs: number;
+  interpreters: Interpreter[];
+}
+
+/** A bundled demo script of `GET /api/lmx/demos`. */
 export interface Demo {
+  id: string;
   mode: string;
-  name: string;
+  title: string;
+  description: string;
   source: string;
   input?: unknown;
 }
 
-/** A diagnostic at a position: `{ code, message, line, column, endLine?, endColumn? }`. */
+/** A problem at a 1-based position of the source (the engine's one diagnostic shape). */
 export interface ScriptDiagnostic {
   code: string;
   message: string;
-  line?: number;
-  column?: number;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
 }
 
-/** The result of a run (the design sheet's `{ ok, mode, output, value?, error?, usage?, trace?, durationMs }`). */
+/** Model usage of a run (`lmai`). */
+export interface ScriptUsage {
+  stub: boolean;
+  tokens: number;
+}
+
+/** The answer of `POST /api/lmx/run`: `{ ok, mode, output, value?, error?, usage?, trace?, durationMs }`. */
 export interface ScriptResult {
   ok: boolean;
   mode: string;
   output: string[];
   value?: unknown;
+  /** The run's error (the first diagnostic when a check found several). */
   error?: ScriptDiagnostic;
+  /** Every diagnostic of the error, sorted by position (empty when the run succeeded). */
   diagnostics: ScriptDiagnostic[];
-  usage?: unknown;
-  trace?: unknown;
-  durationMs?: number;
+  usage?: ScriptUsage;
+  /** Host actions of a host-mode run, in order. */
+  trace?: unknown[];
+  durationMs: number;
 }
 
 type Json = Record<string, unknown>;
@@ -48,132 +71,127 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function listIn(body: unknown, keys: readonly string[]): unknown[] {
-  if (Array.isArray(body)) return body;
-  if (!isObject(body)) return [];
-  for (const key of keys) {
-    const value = body[key];
-    if (Array.isArray(value)) return value;
-  }
-  return [];
+function badAnswer(route: string, what: string): ApiError {
+  return new ApiError(200, {
+    code: 'CONSOLE_BAD_ANSWER',
+    message: `${route} answered without ${what}; is the server newer or older than this console?`,
+  });
 }
 
 function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return typeof value === 'string' ? value : undefined;
 }
 
-function number(value: unknown): number | undefined {
+function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 /**
- * The interpreter catalogue from `GET /api/lmx/interpreters`: a list, or `{ interpreters | modes: [...] }`,
- * whose entries name their `mode` (or `id`), `available` and the `reason` when not.
+ * Reads `GET /api/lmx/interpreters` (`{ timeMs, interpreters: [{ id, title, purpose, hostMode, available, code?, reason? }] }`).
  *
  * @example
- * readInterpreters({ interpreters: [{ mode: 'lmx', available: true }] });
+ * readCatalogue({ timeMs: 5000, interpreters: [{ id: 'lmx', title: 'General', purpose: '…', hostMode: false, available: true }] });
  */
-export function readInterpreters(body: unknown): Interpreter[] {
-  return listIn(body, ['interpreters', 'modes', 'languages']).flatMap((entry): Interpreter[] => {
-    if (!isObject(entry)) return [];
-    const mode = text(entry.mode) ?? text(entry.id);
-    if (!mode) return [];
-    const reason = text(entry.reason) ?? (isObject(entry.reason) ? text(entry.reason.message) : undefined);
-    return [
-      {
-        mode,
-        title: text(entry.title) ?? text(entry.name) ?? text(entry.purpose) ?? mode,
-        available: entry.available !== false,
-        ...(reason ? { reason } : {}),
-      },
-    ];
+export function readCatalogue(body: unknown): Catalogue {
+  const route = 'GET /api/lmx/interpreters';
+  if (!isObject(body) || !Array.isArray(body.interpreters)) throw badAnswer(route, 'its interpreters');
+  const interpreters = body.interpreters.map((entry): Interpreter => {
+    const id = isObject(entry) ? text(entry.id) : undefined;
+    if (!isObject(entry) || !id || typeof entry.available !== 'boolean')
+      throw badAnswer(route, 'an id and availability for every interpreter');
+    const code = text(entry.code);
+    const reason = text(entry.reason);
+    return {
+      id,
+      title: text(entry.title) ?? id,
+      purpose: text(entry.purpose) ?? '',
+      hostMode: entry.hostMode === true,
+      available: entry.available,
+      ...(code ? { code } : {}),
+      ...(reason ? { reason } : {}),
+    };
   });
+  return { timeMs: count(body.timeMs) ?? 0, interpreters };
 }
 
-/**
- * The bundled demos from `GET /api/lmx/demos`: a list, or `{ demos: [...] }`, each with `mode`,
- * a `name` (or `title`, `id`) and its `source`.
- */
+/** Reads `GET /api/lmx/demos` (`{ demos: [{ id, mode, title, description, source, input? }] }`). */
 export function readDemos(body: unknown): Demo[] {
-  return listIn(body, ['demos', 'scripts']).flatMap((entry): Demo[] => {
-    if (!isObject(entry)) return [];
-    const mode = text(entry.mode) ?? text(entry.language);
-    const source = typeof entry.source === 'string' ? entry.source : undefined;
-    if (!mode || source === undefined) return [];
-    const name = text(entry.name) ?? text(entry.title) ?? text(entry.id) ?? mode;
-    return [{ mode, name, source, ...(entry.input !== undefined ? { input: entry.input } : {}) }];
+  const route = 'GET /api/lmx/demos';
+  if (!isObject(body) || !Array.isArray(body.demos)) throw badAnswer(route, 'its demos');
+  return body.demos.map((entry): Demo => {
+    if (!isObject(entry)) throw badAnswer(route, 'a demo object');
+    const id = text(entry.id);
+    const mode = text(entry.mode);
+    const source = text(entry.source);
+    if (!id || !mode || source === undefined) throw badAnswer(route, 'an id, mode and source for every demo');
+    return {
+      id,
+      mode,
+      title: text(entry.title) ?? id,
+      description: text(entry.description) ?? '',
+      source,
+      ...(entry.input !== undefined ? { input: entry.input } : {}),
+    };
   });
 }
 
 function readDiagnostic(value: unknown): ScriptDiagnostic | undefined {
   if (!isObject(value)) return undefined;
+  const code = text(value.code);
   const message = text(value.message);
-  if (!message) return undefined;
-  const line = number(value.line);
-  const column = number(value.column);
+  const line = count(value.line);
+  const column = count(value.column);
+  if (!code || message === undefined || line === undefined || column === undefined) return undefined;
+  const endLine = count(value.endLine);
+  const endColumn = count(value.endColumn);
   return {
-    code: text(value.code) ?? 'E_RUNTIME',
+    code,
     message,
-    ...(line !== undefined ? { line } : {}),
-    ...(column !== undefined ? { column } : {}),
+    line,
+    column,
+    ...(endLine !== undefined ? { endLine } : {}),
+    ...(endColumn !== undefined ? { endColumn } : {}),
   };
 }
 
-function readDiagnostics(...sources: unknown[]): ScriptDiagnostic[] {
+/** The error's diagnostics (which repeat the error first), or the error alone; sorted by position, without repeats. */
+function readDiagnostics(error: Json): ScriptDiagnostic[] {
+  const listed = Array.isArray(error.diagnostics) ? error.diagnostics : [];
   const seen = new Set<string>();
   const diagnostics: ScriptDiagnostic[] = [];
-  for (const source of sources) {
-    const list = Array.isArray(source) ? source : source === undefined ? [] : [source];
-    for (const item of list) {
-      const diagnostic = readDiagnostic(item);
-      if (!diagnostic) continue;
-      const key = `${diagnostic.code}:${diagnostic.line}:${diagnostic.column}:${diagnostic.message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      diagnostics.push(diagnostic);
-    }
+  for (const item of [error, ...listed]) {
+    const diagnostic = readDiagnostic(item);
+    if (!diagnostic) continue;
+    const key = `${diagnostic.code}:${diagnostic.line}:${diagnostic.column}:${diagnostic.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    diagnostics.push(diagnostic);
   }
-  return diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /**
- * A run's answer (`POST /api/lmx/run`, or `{ result }` around it), with every diagnostic found
- * — `diagnostics`, `error.diagnostics` or the `error` itself — sorted by position.
+ * Reads a run's answer (`POST /api/lmx/run`, 200). A script's own failure is a result
+ * (`ok: false`) whose `error` carries the position and, when a check found several problems,
+ * `error.diagnostics`.
  */
-export function readRunResult(body: unknown, mode: string): ScriptResult {
-  const result = isObject(body) && isObject(body.result) ? body.result : isObject(body) ? body : {};
-  const error = isObject(result.error) ? result.error : undefined;
-  const diagnostics = readDiagnostics(result.diagnostics, error?.diagnostics, error);
-  const firstError = readDiagnostic(error);
+export function readRunResult(body: unknown): ScriptResult {
+  const route = 'POST /api/lmx/run';
+  if (!isObject(body) || typeof body.ok !== 'boolean' || !Array.isArray(body.output))
+    throw badAnswer(route, 'ok and output');
+  const error = isObject(body.error) ? body.error : undefined;
+  const first = error ? readDiagnostic(error) : undefined;
+  const usage = isObject(body.usage) ? body.usage : undefined;
   return {
-    ok: result.ok === true,
-    mode: text(result.mode) ?? mode,
-    output: Array.isArray(result.output)
-      ? result.output.map(String)
-      : typeof result.output === 'string'
-        ? [result.output]
-        : [],
-    ...('value' in result ? { value: result.value } : {}),
-    ...(firstError ? { error: firstError } : {}),
-    diagnostics,
-    ...(result.usage !== undefined ? { usage: result.usage } : {}),
-    ...(result.trace !== undefined ? { trace: result.trace } : {}),
-    ...(number(result.durationMs) !== undefined ? { durationMs: number(result.durationMs) } : {}),
-  };
-}
-
-/** A refusal of the run route carrying diagnostics in its `details` (a 400 with the source's syntax errors). */
-export function readRefusal(error: unknown, mode: string): ScriptResult | undefined {
-  if (!isApiError(error) || !error.details) return undefined;
-  const details = error.details;
-  const diagnostics = readDiagnostics(details.diagnostics, details.errors, details.error);
-  if (diagnostics.length === 0) return undefined;
-  return {
-    ok: false,
-    mode,
-    output: [],
-    error: { code: error.code, message: error.message },
-    diagnostics,
+    ok: body.ok,
+    mode: text(body.mode) ?? '',
+    output: body.output.map(String),
+    ...('value' in body && body.value !== undefined ? { value: body.value } : {}),
+    ...(first ? { error: first } : {}),
+    diagnostics: error ? readDiagnostics(error) : [],
+    ...(usage ? { usage: { stub: usage.stub === true, tokens: count(usage.tokens) ?? 0 } } : {}),
+    ...(Array.isArray(body.trace) ? { trace: body.trace } : {}),
+    durationMs: count(body.durationMs) ?? 0,
   };
 }
 

@@ -1,116 +1,78 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
 import { ErrorMessage } from '../../components/status';
+import { Link } from '../../lib/router';
+import { useSession } from '../../lib/session';
 import { selectLine } from '../../lib/text-range';
 import { useLoad } from '../../lib/use-load';
 import {
+  type Catalogue,
   type Demo,
-  type Interpreter,
   isEngineMissing,
+  readCatalogue,
   readDemos,
-  readInterpreters,
-  readRefusal,
   readRunResult,
   type ScriptResult,
 } from './script-api';
+import { ScriptResultView } from './script-result';
 
-async function loadCatalogue(): Promise<{ interpreters: Interpreter[]; demos: Demo[] }> {
-  const [interpreters, demos] = await Promise.all([
+async function loadCatalogue(): Promise<Catalogue & { demos: Demo[] }> {
+  const [catalogue, demos] = await Promise.all([
     requestJson<unknown>('/api/lmx/interpreters'),
     requestJson<unknown>('/api/lmx/demos'),
   ]);
-  return { interpreters: readInterpreters(interpreters), demos: readDemos(demos) };
+  return { ...readCatalogue(catalogue), demos: readDemos(demos) };
 }
 
-function ResultView({
-  result,
-  onJump,
-}: {
-  result: ScriptResult;
-  onJump(line?: number, column?: number): void;
-}) {
-  return (
-    <div aria-live="polite">
-      <p class={result.ok ? 'notice' : 'error'}>
-        {result.ok ? 'Ran' : 'Failed'} in {result.mode}
-        {result.durationMs !== undefined ? ` (${result.durationMs} ms)` : ''}.
-      </p>
-      {result.diagnostics.length > 0 ? (
-        <ul class="diagnostics" aria-label="Diagnostics">
-          {result.diagnostics.map((item, index) => (
-            <li key={`${item.code}-${index}`}>
-              {item.line !== undefined ? (
-                <button type="button" class="link-button" onClick={() => onJump(item.line, item.column)}>
-                  Line {item.line}
-                  {item.column !== undefined ? `, column ${item.column}` : ''}
-                </button>
-              ) : null}{' '}
-              {item.message} <code class="muted">{item.code}</code>
-            </li>
-          ))}
-        </ul>
-      ) : result.error ? (
-        <p class="error">
-          {result.error.message} <code>{result.error.code}</code>
-        </p>
-      ) : null}
-      <h3>Output</h3>
-      <pre class="script-output" data-testid="script-output">
-        {result.output.join('\n')}
-      </pre>
-      {'value' in result && result.value !== undefined ? (
-        <>
-          <h3>Value</h3>
-          <pre class="script-output">{JSON.stringify(result.value, null, 2)}</pre>
-        </>
-      ) : null}
-      {result.trace !== undefined ? (
-        <details>
-          <summary>Trace</summary>
-          <pre class="script-output">{JSON.stringify(result.trace, null, 2)}</pre>
-        </details>
-      ) : null}
-      {result.usage !== undefined ? (
-        <details>
-          <summary>Usage</summary>
-          <pre class="script-output">{JSON.stringify(result.usage, null, 2)}</pre>
-        </details>
-      ) : null}
-    </div>
-  );
+function parseInput(input: string): unknown {
+  try {
+    return JSON.parse(input);
+  } catch (error) {
+    throw new Error(`The input is not JSON: ${(error as Error).message}`);
+  }
 }
 
 /**
- * Scripts: a playground per interpreter with the bundled demos, diagnostics at their line and
- * column, output and trace. Built against issue 12's routes, which arrive from another branch;
- * on a server without them the screen says so.
+ * Scripts: a playground per interpreter (`/api/lmx/*`) with the bundled demos, diagnostics at
+ * their line and column (a click selects the line), output, value, trace and usage. Modes this
+ * caller may not run are listed with the server's reason.
  */
 export function ScriptsScreen() {
-  const catalogue = useLoad(loadCatalogue, []);
+  const { user } = useSession();
+  const catalogue = useLoad(loadCatalogue, [user?.id]);
   const [mode, setMode] = useState('lmx');
+  const [demoId, setDemoId] = useState('');
   const [source, setSource] = useState('');
   const [input, setInput] = useState('');
   const [result, setResult] = useState<ScriptResult>();
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const editor = useRef<HTMLTextAreaElement>(null);
+  const interpreters = catalogue.data?.interpreters ?? [];
   const demos = useMemo(
     () => (catalogue.data?.demos ?? []).filter((demo) => demo.mode === mode),
     [catalogue.data, mode],
   );
-  const current = catalogue.data?.interpreters.find((entry) => entry.mode === mode);
+  const current = interpreters.find((entry) => entry.id === mode);
+  const demo = demos.find((candidate) => candidate.id === demoId);
 
   useEffect(() => {
-    const first = catalogue.data?.interpreters.find((entry) => entry.available);
-    if (first && !catalogue.data?.interpreters.some((entry) => entry.mode === mode)) setMode(first.mode);
-  }, [catalogue.data, mode]);
+    const first = interpreters.find((entry) => entry.available);
+    if (first && !interpreters.some((entry) => entry.id === mode)) setMode(first.id);
+  }, [interpreters, mode]);
 
-  const loadDemo = (name: string) => {
-    const demo = demos.find((candidate) => candidate.name === name);
-    if (!demo) return;
-    setSource(demo.source);
-    setInput(demo.input === undefined ? '' : JSON.stringify(demo.input, null, 2));
+  const chooseMode = (next: string) => {
+    setMode(next);
+    setDemoId('');
+  };
+  const loadDemo = (id: string) => {
+    const chosen = demos.find((candidate) => candidate.id === id);
+    setDemoId(id);
+    if (!chosen) return;
+    setSource(chosen.source);
+    setInput(chosen.input === undefined ? '' : JSON.stringify(chosen.input, null, 2));
     setResult(undefined);
+    setError(undefined);
   };
   const run = async (event: Event) => {
     event.preventDefault();
@@ -119,15 +81,10 @@ export function ScriptsScreen() {
     setResult(undefined);
     try {
       const body: Record<string, unknown> = { mode, source };
-      if (input.trim()) body.input = JSON.parse(input);
-      setResult(readRunResult(await requestJson<unknown>('/api/lmx/run', { method: 'POST', body }), mode));
+      if (input.trim()) body.input = parseInput(input);
+      setResult(readRunResult(await requestJson<unknown>('/api/lmx/run', { method: 'POST', body })));
     } catch (caught) {
-      const refused = readRefusal(caught, mode);
-      if (refused) setResult(refused);
-      else
-        setError(
-          caught instanceof SyntaxError ? new Error(`The input is not JSON: ${caught.message}`) : caught,
-        );
+      setError(caught);
     } finally {
       setBusy(false);
     }
@@ -140,6 +97,7 @@ export function ScriptsScreen() {
         <p class="panel">The script engine is not available on this server.</p>
       </section>
     );
+  const unavailable = current !== undefined && !current.available;
   return (
     <section>
       <h1 tabIndex={-1}>Scripts</h1>
@@ -148,28 +106,44 @@ export function ScriptsScreen() {
         <form class="panel" onSubmit={run} aria-labelledby="script-heading">
           <h2 id="script-heading">Playground</h2>
           <label for="script-mode">Language</label>
-          <select id="script-mode" value={mode} onChange={(event) => setMode(event.currentTarget.value)}>
-            {(catalogue.data?.interpreters ?? []).map((entry) => (
-              <option key={entry.mode} value={entry.mode} disabled={!entry.available}>
-                {entry.mode} — {entry.title}
+          <select
+            id="script-mode"
+            value={mode}
+            aria-describedby="script-mode-about"
+            onChange={(event) => chooseMode(event.currentTarget.value)}
+          >
+            {interpreters.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.id} — {entry.title}
                 {entry.available ? '' : ' (unavailable)'}
               </option>
             ))}
           </select>
-          {current && !current.available ? (
-            <p class="muted">{current.reason ?? 'Not available to you here.'}</p>
-          ) : null}
+          <div id="script-mode-about">
+            {current ? <p class="hint">{current.purpose}</p> : null}
+            {unavailable ? (
+              <p class="script-unavailable" data-testid="script-mode-reason">
+                Unavailable to you here: {current.reason ?? 'the server gave no reason.'}{' '}
+                {current.code ? <code class="muted">{current.code}</code> : null}
+              </p>
+            ) : null}
+          </div>
           {demos.length > 0 ? (
             <>
               <label for="script-demo">Demo</label>
-              <select id="script-demo" value="" onChange={(event) => loadDemo(event.currentTarget.value)}>
+              <select
+                id="script-demo"
+                value={demoId}
+                onChange={(event) => loadDemo(event.currentTarget.value)}
+              >
                 <option value="">Load a demo…</option>
-                {demos.map((demo) => (
-                  <option key={demo.name} value={demo.name}>
-                    {demo.name}
+                {demos.map((entry) => (
+                  <option key={entry.id} value={entry.id}>
+                    {entry.title}
                   </option>
                 ))}
               </select>
+              {demo ? <p class="hint">{demo.description}</p> : null}
             </>
           ) : null}
           <label for="script-source">Script</label>
@@ -182,7 +156,7 @@ export function ScriptsScreen() {
             onInput={(event) => setSource(event.currentTarget.value)}
           />
           <label for="script-input">
-            Input <span class="hint">Optional JSON handed to the script.</span>
+            Input <span class="hint">Optional JSON the script reads as input.</span>
           </label>
           <textarea
             id="script-input"
@@ -191,19 +165,30 @@ export function ScriptsScreen() {
             value={input}
             onInput={(event) => setInput(event.currentTarget.value)}
           />
+          {user === null ? (
+            <p class="muted">
+              Running a script needs an account: <Link href="/">sign in</Link>.
+            </p>
+          ) : null}
           <div class="actions">
-            <button type="submit" disabled={busy || source.trim() === '' || current?.available === false}>
+            <button type="submit" disabled={busy || !user || source.trim() === '' || unavailable}>
               Run
             </button>
+            {catalogue.data?.timeMs ? (
+              <span class="hint">Each run stops after {catalogue.data.timeMs} ms.</span>
+            ) : null}
           </div>
           <ErrorMessage error={error} />
         </form>
-        <section class="panel" aria-labelledby="script-result-heading">
+        <section class="panel" aria-labelledby="script-result-heading" aria-live="polite">
           <h2 id="script-result-heading">Result</h2>
           {result ? (
-            <ResultView result={result} onJump={(line, column) => selectLine(editor.current, line, column)} />
+            <ScriptResultView
+              result={result}
+              onJump={(line, column) => selectLine(editor.current, line, column)}
+            />
           ) : (
-            <p class="muted">Run a script to see its output here.</p>
+            <p class="muted">{busy ? 'Running…' : 'Run a script to see its output here.'}</p>
           )}
         </section>
       </div>

@@ -1,38 +1,12 @@
 import { requestJson } from '../../api/http';
+import { ErrorMessage } from '../../components/status';
+import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { useLoad } from '../../lib/use-load';
-import { type Interpreter, isEngineMissing, readInterpreters } from '../scripts/script-api';
+import { type Catalogue, isEngineMissing, readCatalogue } from '../scripts/script-api';
+import { type CapabilitySummary, groupByPlane, readCapabilities } from './capability-api';
 
-interface CapabilitySummary {
-  id: string;
-  plane?: string;
-  title?: string;
-}
-
-function readCapabilities(body: unknown): CapabilitySummary[] {
-  const list = Array.isArray(body)
-    ? body
-    : typeof body === 'object' &&
-        body !== null &&
-        Array.isArray((body as { capabilities?: unknown }).capabilities)
-      ? (body as { capabilities: unknown[] }).capabilities
-      : [];
-  return list.flatMap((entry): CapabilitySummary[] => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { id, plane, title } = entry as Record<string, unknown>;
-    return typeof id === 'string'
-      ? [
-          {
-            id,
-            ...(typeof plane === 'string' ? { plane } : {}),
-            ...(typeof title === 'string' ? { title } : {}),
-          },
-        ]
-      : [];
-  });
-}
-
-/** Either answer, or nothing when this server does not have the route yet (the API's JSON 404). */
+/** Either answer, or nothing when this server does not have the route (the API's JSON 404). */
 async function loadOptional<T>(path: string, read: (body: unknown) => T): Promise<T | null> {
   try {
     return read(await requestJson<unknown>(path));
@@ -42,41 +16,68 @@ async function loadOptional<T>(path: string, read: (body: unknown) => T): Promis
   }
 }
 
+async function loadPanel(): Promise<{
+  capabilities: CapabilitySummary[] | null;
+  catalogue: Catalogue | null;
+}> {
+  const [capabilities, catalogue] = await Promise.all([
+    loadOptional('/api/capabilities', readCapabilities),
+    loadOptional('/api/lmx/interpreters', readCatalogue),
+  ]);
+  return { capabilities, catalogue };
+}
+
 /**
- * The capability registry (`GET /api/capabilities`, issue 11) and the interpreter catalogue
- * (`GET /api/lmx/interpreters`, issue 12), shown when the server has them. Both arrive from
- * other branches: UNTESTED against the real routes (docs/console.md, "Not yet proven").
+ * What the caller may use: the capability registry's answer for this caller
+ * (`GET /api/capabilities`) grouped by plane, and the script languages with their availability
+ * (`GET /api/lmx/interpreters`). Read again whenever the signed-in user changes.
  */
 export function CapabilitiesPanel() {
   const { user } = useSession();
-  const data = useLoad(
-    async () => ({
-      capabilities: await loadOptional('/api/capabilities', readCapabilities),
-      interpreters: await loadOptional('/api/lmx/interpreters', readInterpreters),
-    }),
-    [user?.id],
-  );
+  const data = useLoad(loadPanel, [user?.id]);
   const capabilities = data.data?.capabilities;
-  const interpreters: Interpreter[] | null | undefined = data.data?.interpreters;
+  const interpreters = data.data?.catalogue?.interpreters;
+  if (data.error)
+    return (
+      <section class="panel" aria-labelledby="capabilities-heading">
+        <h2 id="capabilities-heading">Capabilities you may use</h2>
+        <ErrorMessage error={data.error} />
+      </section>
+    );
   if (!capabilities && !interpreters) return null;
-  const planes = new Map<string, CapabilitySummary[]>();
-  for (const capability of capabilities ?? []) {
-    const plane = capability.plane ?? 'other';
-    planes.set(plane, [...(planes.get(plane) ?? []), capability]);
-  }
+  const available = (interpreters ?? []).filter((entry) => entry.available);
+  const closed = (interpreters ?? []).filter((entry) => !entry.available);
   return (
-    <section class="panel" aria-labelledby="capabilities-heading">
+    <section class="panel" aria-labelledby="capabilities-heading" data-testid="capabilities">
       <h2 id="capabilities-heading">Capabilities you may use</h2>
-      {[...planes.entries()].map(([plane, list]) => (
-        <p key={plane}>
-          <strong>{plane}</strong>: {list.map((capability) => capability.title ?? capability.id).join(', ')}
+      {capabilities ? (
+        <p class="muted">
+          {capabilities.length} capabilities for {user ? user.email : 'an anonymous caller'}, by plane.
         </p>
+      ) : null}
+      {groupByPlane(capabilities ?? []).map(([plane, list]) => (
+        <div key={plane}>
+          <h3>{plane}</h3>
+          <ul class="capability-list" aria-label={`${plane} capabilities`}>
+            {list.map((capability) => (
+              <li key={capability.id} title={capability.description}>
+                {capability.title} <code>{capability.id}</code> <span class="muted">({capability.who})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       ))}
-      {interpreters && interpreters.length > 0 ? (
-        <p>
-          <strong>Script languages</strong>:{' '}
-          {interpreters.map((entry) => `${entry.mode}${entry.available ? '' : ' (unavailable)'}`).join(', ')}
-        </p>
+      {interpreters ? (
+        <>
+          <h3>Script languages</h3>
+          <p data-testid="script-languages">
+            {available.map((entry) => entry.id).join(', ') || 'none'}
+            {closed.length > 0 ? (
+              <span class="muted"> — not for you here: {closed.map((entry) => entry.id).join(', ')}</span>
+            ) : null}{' '}
+            <Link href="/scripts">Open the playground</Link>
+          </p>
+        </>
       ) : null}
     </section>
   );

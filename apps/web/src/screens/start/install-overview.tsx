@@ -23,8 +23,8 @@ async function loadOverview(signedIn: boolean): Promise<Overview> {
 
 /**
  * What this install offers, read from today's public routes (activity kinds, the ideation
- * pipeline and its models). The capability registry (`GET /api/capabilities`) will replace this
- * when it lands; see docs/console.md.
+ * pipeline and its models), in words; the capabilities panel below it lists the registry's own
+ * answer for this caller (`GET /api/capabilities`).
  */
 export function InstallOverview() {
   const { user } = useSession();

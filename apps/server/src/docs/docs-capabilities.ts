@@ -1,0 +1,41 @@
+import { DOCS_TOOLS, type DocsReader, type DocsTool } from '@svc/docs-reader';
+import { CapabilityError } from '../capabilities/capability-error.js';
+import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+
+/** Calls of one docs tool per client address and minute: generous for a reader, a brake on a scraper. */
+export const DOCS_TOOL_CALLS_PER_MINUTE = 120;
+
+/**
+ * The docs tools (`searchDocs`, `getPage`, `listPackages`, `getSymbol`, `howDoI`, `grepDocs`) as
+ * capabilities `docs.<tool>` with the tool's name as MCP name, so `/mcp`, the adapter route,
+ * `GET /api/capabilities` and the script bridges reach the same tool `svc mcp` serves over stdio.
+ * The tool's own definition (schema with every lenient alias, description) is the one used;
+ * nothing is declared again here. Anyone may call them, as the read API; they change nothing.
+ *
+ * @example
+ * for (const capability of createDocsCapabilities(() => openReader())) registry.register(capability);
+ */
+export function createDocsCapabilities(reader: () => Promise<DocsReader>): Capability[] {
+  // A site that failed to build or load is the server's failure (502, refunded), not the caller's.
+  const open = () =>
+    reader().catch((error: unknown) => {
+      throw new CapabilityError('CAP_UPSTREAM_FAILED', (error as Error).message, { cause: error });
+    });
+  return DOCS_TOOLS.map((tool: DocsTool) =>
+    defineCapability<Record<string, unknown>, unknown>({
+      id: `docs.${tool.name}`,
+      plane: 'adapter',
+      title: tool.title,
+      description: tool.description,
+      input: tool.inputSchema,
+      mcpName: tool.name,
+      policy: {
+        access: 'anyone',
+        meter: `tool:docs.${tool.name}`,
+        readOnly: true,
+        rateLimit: { max: DOCS_TOOL_CALLS_PER_MINUTE, windowMs: 60_000, per: 'client' },
+      },
+      run: async (args) => tool.run(args, await open()),
+    }),
+  );
+}
