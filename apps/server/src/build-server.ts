@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { ProviderRegistry } from '@svc/dreamer-core';
 import type { Clock, Mailer } from '@svc/gate';
-import { systemClock } from '@svc/gate';
+import { findMeterRule, systemClock } from '@svc/gate';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { activityPlugin } from './activity/activity-plugin.js';
 import type { ActivityOptions } from './activity/create-activity-services.js';
@@ -27,6 +27,7 @@ import { createServerEvents } from './events/server-events.js';
 import { functionsPlugin } from './functions/functions-plugin.js';
 import { integrationsPlugin } from './integrations/integrations-plugin.js';
 import { keysPlugin } from './keys/keys-plugin.js';
+import { createScriptBridgeFactory } from './lmx/bridges/script-bridge-factory.js';
 import { lmxPlugin } from './lmx/lmx-plugin.js';
 import { createConfiguredMailer } from './mail/configured-mailer.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
@@ -156,6 +157,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     registry: capabilities,
     config: config.lmx,
     environment,
+    bridges: createScriptBridgeFactory({
+      registry: capabilities,
+      data: gate.data,
+      entitlements: {
+        features: () => [...new Set(gate.membership.catalogue.plans.flatMap((plan) => plan.features))],
+      },
+      priceOf: async (resource) => (await findMeterRule(database.db, resource))?.cost ?? 0,
+      facts: { name: 'svc', env: config.env, publicUrl: config.publicUrl },
+    }),
   });
   await app.register(functionsPlugin, { prefix: '/api/functions', registry: capabilities, db: database.db });
   await app.register(integrationsPlugin, {

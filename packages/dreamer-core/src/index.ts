@@ -44,5 +44,6 @@ export type {
   RunStatus,
   RunStep,
   RunUsage,
+  StageModelChoice,
   StageUsage,
 } from './runner/run-types.js';

@@ -11,7 +11,9 @@ import { BUILT_LANGUAGES } from './languages/language-registry.js';
 // per output line, and, when the run fails, a last line `error E_CODE: message`. An
 // optional ```input block (JSON) right before it is the run's `input`. A block that only
 // shows syntax says so with `no-run` (```lmc no-run) and is not executed. A block flagged
-// `host` (```lms host) needs the server's host bridge: the server's host-mode suite runs it.
+// `host` (```lms host) needs the server's host bridge: the server's host-mode suite runs it;
+// one flagged `bridged` (```lma bridged) needs the server's tools, install, db or ai bridge:
+// the server's bridged-docs suite runs it.
 const docsDirectory = fileURLToPath(new URL('../../../docs/lmx/', import.meta.url));
 const modes = new Set(BUILT_LANGUAGES.map((language) => language.id as string));
 
@@ -50,7 +52,7 @@ function readExamples(page: string, markdown: string): Example[] {
   const examples: Example[] = [];
   blocks.forEach((block, index) => {
     const [mode, flag] = block.info.split(/\s+/);
-    if (!mode || !modes.has(mode) || flag === 'no-run' || flag === 'host') return;
+    if (!mode || !modes.has(mode) || flag === 'no-run' || flag === 'host' || flag === 'bridged') return;
     const before = blocks[index - 1];
     const after = blocks[index + 1];
     examples.push({

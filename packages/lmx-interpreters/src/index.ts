@@ -65,6 +65,7 @@ export {
   typeOfValue,
   valuesEqual,
 } from './core/values.js';
+export { BRIDGED_DEMOS } from './demos/bridged-demos.js';
 export type { BundledDemo } from './demos/bundled-demos.js';
 export { BUNDLED_DEMOS } from './demos/bundled-demos.js';
 export type { Diagnostic, ScriptError, ScriptErrorCode, Span } from './diagnostics.js';
@@ -84,7 +85,7 @@ export { BRIDGE_NAMES } from './ports/bridge-name.js';
 export type { DbBridge, DbQuery } from './ports/db-bridge.js';
 export type { HostBridge, HostCommandAnswer, HostHttpAnswer, HostWindow } from './ports/host-bridge.js';
 export type { InstallBridge } from './ports/install-bridge.js';
-export type { ScriptBridges } from './ports/script-bridges.js';
+export type { BridgeErrorCode, ScriptBridges } from './ports/script-bridges.js';
 export { BRIDGE_METHODS, BridgeError } from './ports/script-bridges.js';
 export type { ToolsBridge } from './ports/tools-bridge.js';
 export type { RunRequest, RunResult, RunUsage } from './run-result.js';

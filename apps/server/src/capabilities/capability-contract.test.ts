@@ -42,6 +42,7 @@ function samplesFor(doc: unknown): Record<string, Record<string, unknown>> {
     'docs.getSymbol': { name: 'validate' },
     'docs.howDoI': { task: 'validate an OpenAPI spec in CI', limit: 3 },
     'docs.grepDocs': { pattern: 'svc spec validate', limit: 5 },
+    'llm.chat': { messages: [{ role: 'user', content: 'contract' }] },
   };
 }
 

@@ -67,6 +67,19 @@ export type McpEmbeddedResource =
   | { uri: string; mimeType: string; text: string }
   | { uri: string; mimeType: string; blob: string };
 
+/** Who would serve a capability here (`PROVIDERS FOR` in `lmi`, `TRACE` in `lma`). */
+export interface CapabilityProvider {
+  /** The provider's name, e.g. `openai`, `stub`, `svc`. */
+  provider: string;
+  /** What it is: `openai-compatible`, `anthropic`, `echo-stub`, `built-in`, … */
+  kind: string;
+  /** Configured and usable here now. */
+  available: boolean;
+  models?: string[];
+  /** Why it is not available, or what it stands in for. */
+  note?: string;
+}
+
 /**
  * One thing this install can do, defined once: every surface (adapter route, MCP, area routes,
  * function-calling listings) is derived from it.
@@ -92,6 +105,12 @@ export interface Capability<Args = Record<string, unknown>, Result = unknown> {
    * embedded resources. Absent: the whole result as JSON text.
    */
   toMcpContent?(result: Result, args: Args): { value: unknown; resources: McpEmbeddedResource[] };
+  /**
+   * The providers that would serve it here, in preference order (vendor-neutral capabilities).
+   * Absent: the install itself serves it. A run reports the one that served a call with a
+   * trace event `{ type: 'provider', provider }`.
+   */
+  providers?(): CapabilityProvider[];
   run(args: Args, context: CapabilityContext): Promise<Result>;
 }
 

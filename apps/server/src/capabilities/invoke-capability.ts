@@ -30,10 +30,13 @@ export interface InvokeOptions {
   trace?: (event: CapabilityTraceEvent) => void;
 }
 
-/** The answer of a call: the result, or the one error payload. */
+/**
+ * The answer of a call: the result, or the one error payload. `charged` is what the meter kept
+ * for this use (0 when the surface does not charge, the target is free, or it was refunded).
+ */
 export type InvokeOutcome<Result = unknown> =
-  | { ok: true; result: Result; capability: Capability }
-  | { ok: false; error: CapabilityErrorPayload; capability?: Capability };
+  | { ok: true; result: Result; capability: Capability; charged?: number }
+  | { ok: false; error: CapabilityErrorPayload; capability?: Capability; charged?: number };
 
 /** What invoke needs from the registry. */
 export interface InvokeDependencies {
@@ -117,17 +120,23 @@ export async function invokeCapability<Result>(
     slot = undefined;
     void running.settled.finally(() => held?.release());
     const result = (await running.answer) as Result;
-    return { ok: true, result, capability };
+    return { ok: true, result, capability, charged: charge?.charged ?? 0 };
   } catch (error) {
     slot?.release();
     const payload = toErrorPayload(error);
     if (payload === undefined) log.error({ err: error, capability: capability.id }, 'capability failed');
+    let kept = charge?.charged ?? 0;
     if (charge !== undefined && charge.charged > 0 && isServerSideFailure(payload)) {
-      await deps.meter.refund(charge).catch((refundError: unknown) => {
-        log.error({ err: refundError, charge }, 'meter refund failed');
-      });
+      await deps.meter.refund(charge).then(
+        () => {
+          kept = 0;
+        },
+        (refundError: unknown) => {
+          log.error({ err: refundError, charge }, 'meter refund failed');
+        },
+      );
     }
-    return { ok: false, error: payload ?? INTERNAL_ERROR_PAYLOAD, capability };
+    return { ok: false, error: payload ?? INTERNAL_ERROR_PAYLOAD, capability, charged: kept };
   }
 }
 

@@ -3,6 +3,7 @@ import type { Clock } from '@svc/gate';
 import type { FastifyPluginAsync } from 'fastify';
 import { withRunEvents } from '../events/dreamer-run-events.js';
 import type { ServerEvents } from '../events/server-events.js';
+import { createLlmChatCapability } from '../vendor-neutral/llm-chat-capability.js';
 import { createDreamerServices, RUN_HEARTBEAT_MS } from './create-dreamer-services.js';
 import { createDreamerCapabilities } from './dreamer-capabilities.js';
 import { dreamerRoutes } from './dreamer-routes.js';
@@ -43,6 +44,8 @@ export const dreamerPlugin: FastifyPluginAsync<DreamerPluginOptions> = async (ap
     options.events,
   );
   for (const capability of createDreamerCapabilities(dreamer)) app.capabilities.register(capability);
+  // The vendor-neutral chat capability is served by the same model providers.
+  app.capabilities.register(createLlmChatCapability(dreamer.providers));
   const modelProviders = dreamer.providers.list();
   if (modelProviders.length === 0) {
     app.log.info('no model provider configured: ideation stages answer through the echo stub');

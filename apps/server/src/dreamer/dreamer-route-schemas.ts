@@ -35,11 +35,16 @@ export const runArgumentsSchema = {
     pipeline: pipelineSchema,
     stageModels: {
       type: 'object',
-      description: 'Stage key → { provider?, model? } for that stage.',
+      description: 'Stage key → a model name, or { provider?, model? }, for that stage.',
       additionalProperties: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { provider: NAME, model: NAME },
+        anyOf: [
+          NAME,
+          {
+            type: 'object',
+            additionalProperties: false,
+            properties: { provider: NAME, model: NAME },
+          },
+        ],
       },
     },
     inputValues: {
@@ -108,6 +113,7 @@ const runResultSchema = {
         inputTokens: { type: 'integer' },
         outputTokens: { type: 'integer' },
         estimated: { type: 'boolean' },
+        stub: { type: 'boolean', description: 'True when every stage ran on the echo stub (no model ran).' },
         stages: { type: 'object', additionalProperties: stageUsageSchema },
       },
     },

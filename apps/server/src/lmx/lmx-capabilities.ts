@@ -8,7 +8,12 @@ import {
   type ScriptBridges,
   type ScriptRunner,
 } from '@svc/lmx-interpreters';
-import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+import {
+  type Capability,
+  type CapabilitySurface,
+  defineCapability,
+} from '../capabilities/capability-types.js';
+import type { ScriptBridgeFactory } from './bridges/script-bridge-factory.js';
 import type { HostModesConfig } from './host/host-modes-config.js';
 import { type HostSession, openHostSession } from './host/host-session.js';
 
@@ -24,6 +29,8 @@ export interface LmxCapabilityOptions {
   hostModes: HostModesConfig;
   /** The server's environment, read only for the names `SVC_LMX_SHELL_ENV` allows. */
   environment: Readonly<Record<string, string | undefined>>;
+  /** Makes the `tools`, `install`, `db`, `ai` and `adapters` bridges of one run for its user; absent, those modes refuse. */
+  bridges?: ScriptBridgeFactory;
 }
 
 interface RunArgs {
@@ -31,6 +38,13 @@ interface RunArgs {
   source: string;
   input?: unknown;
 }
+
+/**
+ * Surfaces whose runs get no `tools`/`install`/`db`/`ai`/`adapters` bridges: the `lmx`
+ * adapter (the adapter route, as the seed fixes) and a script calling `lmx.run` from inside a
+ * script (`adapter()`, `USE`), so runs never nest bridges or escape a run's budgets.
+ */
+export const BRIDGELESS_SURFACES: ReadonlySet<CapabilitySurface> = new Set(['adapter-route', 'lmx', 'lma']);
 
 const HOST_MODES = new Set(
   LANGUAGE_CATALOGUE.filter((entry) => entry.hostMode).map((entry) => entry.id as string),
@@ -99,7 +113,7 @@ export function createLmxCapabilities(options: LmxCapabilityOptions): Capability
       plane: 'adapter',
       title: 'Run a script',
       description:
-        'Runs a script in one of the sixteen small languages (lmx, lmy, lmm, lmc, lmz, lmn, lmg, …) in a sandboxed, time-bounded worker. Answers { ok, mode, output, value?, error?, trace?, durationMs }.',
+        'Runs a script in one of the sixteen small languages (lmx, lmy, lmm, lmc, lmz, lmn, lmg, lma, lmi, lmq, lmai, …) in a sandboxed, time-bounded worker, with bridges acting as the caller. Answers { ok, mode, output, value?, error?, usage?, trace?, durationMs }.',
       input: {
         type: 'object',
         required: ['mode', 'source'],
@@ -123,7 +137,12 @@ export function createLmxCapabilities(options: LmxCapabilityOptions): Capability
       timeoutMs: options.timeMs + 5000,
       async run(args, context) {
         let session: HostSession | undefined;
-        const bridges: ScriptBridges = {};
+        // Made per run for this caller, never cached: the bridges act as the requesting user.
+        const perRun =
+          options.bridges && context.user && !BRIDGELESS_SURFACES.has(context.surface)
+            ? options.bridges(context.user)
+            : undefined;
+        const bridges: ScriptBridges = { ...perRun?.bridges };
         if (HOST_MODES.has(args.mode)) {
           const refusal = hostModeRefusal(context.user, options.hostModes);
           if (refusal) {
@@ -149,10 +168,16 @@ export function createLmxCapabilities(options: LmxCapabilityOptions): Capability
             limits: { timeMs: options.timeMs },
             bridges,
           });
-          if (!session) return result;
+          const report = perRun?.report();
+          const trace = [
+            ...(result.trace ?? []),
+            ...(report?.trace ?? []),
+            ...(session?.trace().map((entry) => ({ ...entry })) ?? []),
+          ];
           return {
             ...result,
-            trace: [...(result.trace ?? []), ...session.trace().map((entry) => ({ ...entry }))],
+            ...(trace.length > 0 ? { trace } : {}),
+            ...(report?.usage ? { usage: report.usage } : {}),
           };
         } finally {
           await session?.close();

@@ -1,6 +1,7 @@
 import { createScriptRunner, type ScriptRunner } from '@svc/lmx-interpreters';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { type ScriptBridgeFactory, SERVER_BRIDGES } from './bridges/script-bridge-factory.js';
 import { createLmxCapabilities } from './lmx-capabilities.js';
 import type { LmxConfig } from './lmx-config.js';
 import { lmxRoutes } from './lmx-routes.js';
@@ -11,6 +12,8 @@ export interface LmxPluginOptions {
   config: LmxConfig;
   /** The server's environment, read only for the names `SVC_LMX_SHELL_ENV` allows. */
   environment: Readonly<Record<string, string | undefined>>;
+  /** Makes each run's `tools`, `install`, `db`, `ai` and `adapters` bridges for its user. */
+  bridges?: ScriptBridgeFactory;
   /** A runner to use instead of the plugin's own pool (tests). */
   runner?: ScriptRunner;
 }
@@ -39,6 +42,7 @@ export const lmxPlugin: FastifyPluginAsync<LmxPluginOptions> = async (app, optio
     runsPerMinute: options.config.runsPerMinute,
     hostModes: options.config.hostModes,
     environment: options.environment,
+    ...(options.bridges ? { bridges: options.bridges } : {}),
   })) {
     options.registry.register(capability);
   }
@@ -46,5 +50,6 @@ export const lmxPlugin: FastifyPluginAsync<LmxPluginOptions> = async (app, optio
     registry: options.registry,
     hostModes: options.config.hostModes,
     timeMs: options.config.timeMs,
+    bridges: options.bridges ? SERVER_BRIDGES : [],
   });
 };

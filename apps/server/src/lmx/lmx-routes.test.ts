@@ -40,13 +40,17 @@ describe('the script engine over HTTP', () => {
     expect(typed.body).toMatchObject({ error: { code: 'CAP_INVALID_ARGS' } });
   });
 
-  it('answers an unbuilt bridge mode with its reason, never an empty result', async () => {
-    const run = await runScriptAs(server.app, server.member.cookie, { mode: 'lmq', source: 'FROM pages' });
-    expect(run.body).toMatchObject({
-      ok: false,
-      error: { code: expect.stringMatching(/^E_(NOT_AVAILABLE|BRIDGE_MISSING)$/) },
+  it('runs a bridged mode through its bridge, as the caller', async () => {
+    const run = await runScriptAs(server.app, server.member.cookie, {
+      mode: 'lmq',
+      source: 'FROM pages SELECT count()',
     });
-    expect(run.body.output).toEqual([]);
+    expect(run.body).toMatchObject({ ok: true, mode: 'lmq' });
+    const reserved = await runScriptAs(server.app, server.member.cookie, {
+      mode: 'lmq',
+      source: 'FROM users',
+    });
+    expect(reserved.body).toMatchObject({ ok: false, error: { code: 'E_FORBIDDEN' } });
   });
 
   it('lists the sixteen interpreters with why a host mode is closed to this caller', async () => {

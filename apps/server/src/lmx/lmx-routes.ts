@@ -1,4 +1,6 @@
 import {
+  BRIDGED_DEMOS,
+  type BridgeName,
   BUNDLED_DEMOS,
   describeLanguages,
   HOST_DEMOS,
@@ -17,6 +19,8 @@ export interface LmxRoutesOptions {
   hostModes: HostModesConfig;
   /** The wall-clock bound of one run, reported by the catalogue. */
   timeMs: number;
+  /** The bridges this server wires for every signed-in caller (`host` aside). */
+  bridges?: readonly BridgeName[];
 }
 
 const runResultSchema = {
@@ -59,7 +63,7 @@ function describeForCaller(
   user: Parameters<typeof hostModeRefusal>[0],
 ): LanguageAvailability[] {
   const refusal = hostModeRefusal(user, options.hostModes);
-  return describeLanguages({ bridges: ['host'] }).map((entry) => {
+  return describeLanguages({ bridges: ['host', ...(options.bridges ?? [])] }).map((entry) => {
     if (!entry.hostMode || !entry.available || !refusal) return entry;
     return {
       ...entry,
@@ -159,6 +163,6 @@ export const lmxRoutes: FastifyPluginAsync<LmxRoutesOptions> = async (app, optio
         },
       },
     },
-    async () => ({ demos: [...BUNDLED_DEMOS, ...HOST_DEMOS] }),
+    async () => ({ demos: [...BUNDLED_DEMOS, ...BRIDGED_DEMOS, ...HOST_DEMOS] }),
   );
 };

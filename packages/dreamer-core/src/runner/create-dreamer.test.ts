@@ -64,6 +64,7 @@ describe('createDreamer', () => {
       'notes',
     ]);
     expect(result.steps[0]?.usage).toEqual({ inputTokens: 0, outputTokens: 0, stub: true });
+    expect(result.usage).toMatchObject({ inputTokens: 0, outputTokens: 0, stub: true });
     expect(result.steps[0]?.text).toContain('beekeeping');
     expect(registry.calls).toHaveLength(0);
   });
@@ -237,6 +238,7 @@ describe('createDreamer', () => {
     expect(result.usage.stages.b).toMatchObject({ outputTokens: 2, estimated: true });
     expect(result.usage.inputTokens).toBe(10 + (result.usage.stages.b?.inputTokens ?? 0));
     expect(result.usage.estimated).toBe(true);
+    expect(result.usage.stub).toBe(false);
   });
 
   it('emits events in order and checkpoints the store after every stage', async () => {
@@ -353,7 +355,8 @@ describe('createDreamer', () => {
       { topic: '   ' },
       { topic: 't', depth: 'deeper' },
       { topic: 't', mode: 1 },
-      { topic: 't', stageModels: { idea: 'gpt' } },
+      { topic: 't', stageModels: { idea: '' } },
+      { topic: 't', stageModels: { idea: 42 } },
       { topic: 't', inputValues: { audience: 3 } },
       { topic: 't', colour: 'red' },
       { topic: 't', pipeline: 'default' },

@@ -53,11 +53,14 @@ export interface Dreamer {
 }
 
 function addStep(usage: RunUsage, step: RunStep): RunUsage {
+  const stages = { ...usage.stages, [step.key]: step.usage };
   return {
     inputTokens: usage.inputTokens + step.usage.inputTokens,
     outputTokens: usage.outputTokens + step.usage.outputTokens,
     estimated: usage.estimated || step.usage.estimated === true,
-    stages: { ...usage.stages, [step.key]: step.usage },
+    // Over every completed stage, resumed ones included: true only when no model ran at all.
+    stub: Object.values(stages).every((stage) => stage.stub === true),
+    stages,
   };
 }
 

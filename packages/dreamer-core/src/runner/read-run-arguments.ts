@@ -39,13 +39,20 @@ function checkName(value: unknown, path: string, problems: ArgumentProblem[]): v
 function checkStageModels(value: unknown, problems: ArgumentProblem[]): void {
   if (value === undefined) return;
   if (!isRecord(value)) {
-    problems.push({ path: '/stageModels', message: 'must be an object of stage key → { provider, model }' });
+    problems.push({
+      path: '/stageModels',
+      message: 'must be an object of stage key → a model name or { provider, model }',
+    });
     return;
   }
   for (const [key, choice] of Object.entries(value)) {
     const path = `/stageModels/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (typeof choice === 'string') {
+      checkName(choice, path, problems);
+      continue;
+    }
     if (!isRecord(choice)) {
-      problems.push({ path, message: 'must be an object { provider?, model? }' });
+      problems.push({ path, message: 'must be a model name or an object { provider?, model? }' });
       continue;
     }
     for (const field of Object.keys(choice)) {

@@ -68,6 +68,22 @@ describe('resolveStageModel', () => {
     });
   });
 
+  it('takes a plain model name in stageModels as { model }', () => {
+    expect(
+      resolveStageModel({ stage, args: { topic: 't', stageModels: { idea: 'claude-a' } }, registry }),
+    ).toEqual({
+      provider: 'anthropic',
+      model: 'claude-a',
+      source: 'stage-models',
+    });
+    // An unlisted name is skipped like an unlisted { model }: the next rule decides.
+    expect(
+      resolveStageModel({ stage, args: { topic: 't', stageModels: { idea: 'nope' } }, registry }),
+    ).toMatchObject({
+      source: 'auto',
+    });
+  });
+
   it('falls back to the echo stub when no provider is listed', () => {
     const empty = createScriptedProviderRegistry({ providers: [] });
     expect(resolveStageModel({ stage, args: { topic: 't' }, registry: empty })).toEqual({

@@ -1,6 +1,6 @@
 import type { PipelineStage } from '../pipeline/types.js';
 import type { ProviderRegistry } from '../ports/provider-registry.js';
-import type { ResolvedModel, RunArguments } from './run-types.js';
+import type { ResolvedModel, RunArguments, StageModelChoice } from './run-types.js';
 
 /** Provider name used for the echo stub when the registry lists nothing. */
 export const STUB_PROVIDER = 'stub';
@@ -8,6 +8,11 @@ export const STUB_PROVIDER = 'stub';
 interface Choice {
   provider?: string | undefined;
   model?: string | undefined;
+}
+
+/** A plain model name means `{ model }`. */
+function toChoice(choice: StageModelChoice | undefined): Choice | undefined {
+  return typeof choice === 'string' ? { model: choice } : choice;
 }
 
 function isSet(value: string | undefined): value is string {
@@ -35,7 +40,8 @@ function completeChoice(
 }
 
 /**
- * Resolves the provider/model of a stage; first match wins: `stageModels[key]`, the
+ * Resolves the provider/model of a stage; first match wins: `stageModels[key]` (a plain
+ * model name or `{ provider, model }`), the
  * stage's own provider/model, the run's provider/model, then `auto` (the first listed
  * model), then the echo stub when nothing is listed. A choice matches only when the
  * registry lists it: a provider alone takes that provider's first model, a model alone the
@@ -53,7 +59,7 @@ export function resolveStageModel(args: {
 }): ResolvedModel {
   const { stage, registry } = args;
   const candidates: [ResolvedModel['source'], Choice | undefined][] = [
-    ['stage-models', args.args.stageModels?.[stage.key]],
+    ['stage-models', toChoice(args.args.stageModels?.[stage.key])],
     ['stage', { provider: stage.provider, model: stage.model }],
     ['run', { provider: args.args.provider, model: args.args.model }],
   ];

@@ -13,8 +13,13 @@ export interface RunUsage {
   inputTokens: number;
   outputTokens: number;
   estimated: boolean;
+  /** True when every completed stage ran on the echo stub (no model ran), so callers branch once. */
+  stub?: boolean;
   stages: Record<string, StageUsage>;
 }
+
+/** A stage's model choice: a plain model name, or `{ provider?, model? }`. */
+export type StageModelChoice = string | { provider?: string; model?: string };
 
 /** The provider/model a stage resolved to; `source` tells which rule matched. */
 export interface ResolvedModel {
@@ -48,7 +53,7 @@ export interface RunSettings {
   mode: 'standard' | 'wild';
   provider?: string;
   model?: string;
-  stageModels?: Record<string, { provider?: string; model?: string }>;
+  stageModels?: Record<string, StageModelChoice>;
   inputValues: Record<string, string>;
 }
 
@@ -84,7 +89,7 @@ export interface RunArguments {
   provider?: string;
   model?: string;
   pipeline?: PipelineDefinition;
-  stageModels?: Record<string, { provider?: string; model?: string }>;
+  stageModels?: Record<string, StageModelChoice>;
   inputValues?: Record<string, string>;
   resumeFrom?: string;
 }

@@ -2,6 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CATALOGUE } from '../catalogue.js';
 import { executeScript } from '../execute-script.js';
+import { HOST_DEMOS } from '../languages/host/host-demos.js';
+import { BRIDGED_DEMOS } from './bridged-demos.js';
 import { BUNDLED_DEMOS } from './bundled-demos.js';
 
 // Golden files hold what each demo prints (and its error line, if any); set
@@ -38,6 +40,12 @@ describe('the bundled demos', () => {
     const modes = new Set(BUNDLED_DEMOS.map((demo) => demo.mode));
     for (const language of selfContained) expect(modes, `a demo for ${language.id}`).toContain(language.id);
     expect(new Set(BUNDLED_DEMOS.map((demo) => demo.id)).size).toBe(BUNDLED_DEMOS.length);
+  });
+
+  it('include one demo per bridged mode, every id unique across the three lists', () => {
+    expect(BRIDGED_DEMOS.map((demo) => demo.mode).sort()).toEqual(['lma', 'lmai', 'lmi', 'lmq']);
+    const all = [...BUNDLED_DEMOS, ...BRIDGED_DEMOS, ...HOST_DEMOS];
+    expect(new Set(all.map((demo) => demo.id)).size).toBe(all.length);
   });
 
   it.each(BUNDLED_DEMOS.map((demo) => [demo.id, demo] as const))(

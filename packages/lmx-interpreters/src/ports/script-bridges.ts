@@ -1,3 +1,4 @@
+import type { ScriptErrorCode } from '../diagnostics.js';
 import type { AdaptersBridge } from './adapters-bridge.js';
 import type { AiBridge } from './ai-bridge.js';
 import type { BridgeName } from './bridge-name.js';
@@ -30,18 +31,29 @@ export const BRIDGE_METHODS: Readonly<Record<BridgeName, readonly string[]>> = {
   host: ['run', 'windows', 'focus', 'screenshot', 'type', 'key', 'pointer', 'http', 'dns', 'port'],
 };
 
+/** The codes a bridge may end a run with besides `E_BRIDGE_FAILED`: its own limits and refusals. */
+export type BridgeErrorCode = Extract<
+  ScriptErrorCode,
+  'E_BRIDGE_FAILED' | 'E_LIMIT_CALLS' | 'E_LIMIT_TIME' | 'E_LIMIT_ROWS' | 'E_FORBIDDEN'
+>;
+
 /**
  * A bridge failure whose message is meant for the script. Any other error a bridge throws
- * reaches the script only as "the <name> bridge failed", so host details never leak.
+ * reaches the script only as "the <name> bridge failed", so host details never leak. The
+ * code is `E_BRIDGE_FAILED` unless the bridge names one of {@link BridgeErrorCode} (a
+ * bridge's own call budget is `E_LIMIT_CALLS`, say).
  *
  * @example
  * ```ts
  * throw new BridgeError('no adapter "pages.nope"');
+ * throw new BridgeError('more than 20 model calls in one run', 'E_LIMIT_CALLS');
  * ```
  */
 export class BridgeError extends Error {
-  constructor(message: string) {
+  readonly code: BridgeErrorCode;
+  constructor(message: string, code: BridgeErrorCode = 'E_BRIDGE_FAILED') {
     super(message);
     this.name = 'BridgeError';
+    this.code = code;
   }
 }

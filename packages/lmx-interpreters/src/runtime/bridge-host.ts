@@ -71,7 +71,7 @@ export function serveBridges(options: {
           reply({
             call,
             ok: false,
-            code: 'E_BRIDGE_FAILED',
+            code: error instanceof BridgeError ? error.code : 'E_BRIDGE_FAILED',
             message: error instanceof BridgeError ? error.message : `the "${bridge}" bridge failed`,
           }),
       )

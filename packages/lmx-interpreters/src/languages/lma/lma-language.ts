@@ -15,7 +15,7 @@ const shown = (show: Value | undefined): boolean => show !== undefined && isTrut
 
 /** One tool use as `TRACE` shows it: what ran, who served it, how long it took, what it cost. */
 interface UseRecord {
-  name: string;
+  tool: string;
   ok: boolean;
   provider: string;
   durationMs: number;
@@ -78,7 +78,7 @@ const use = defineBuiltin('use', [1, 3], ([name, args, show], context) => {
   };
   const uses = usesByRun.get(context) ?? [];
   uses.push({
-    name: tool,
+    tool,
     ok: answer.ok,
     provider: answer.provider,
     durationMs: answer.durationMs,
@@ -99,7 +99,7 @@ const trace = defineBuiltin('trace', [0, 1], ([show], context) => {
     if (uses.length === 0) context.print('nothing ran yet');
     uses.forEach((entry, index) => {
       context.print(
-        `${index + 1}. ${entry.name} ${entry.ok ? 'ok' : 'failed'} via ${entry.provider} in ${entry.durationMs} ms, charged ${entry.charged}`,
+        `${index + 1}. ${entry.tool} ${entry.ok ? 'ok' : 'failed'} via ${entry.provider} in ${entry.durationMs} ms, charged ${entry.charged}`,
       );
     });
   }

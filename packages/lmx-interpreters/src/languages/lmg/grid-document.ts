@@ -45,7 +45,8 @@ const cellIdPattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * followed by statement lines (`RUN`, `GRAPH`, `CELL <id>`, `#` comments); without
  * statements the script runs `RUN`. A cell's graph code is `specialConfig.code` or its
  * top-level `code`; `props.code` runs but stays out of the graph; `specialConfig.kind`
- * is `expression` (the default) or `action:<name>`.
+ * is `expression` (the default) or `action:<name>` (a capability id or MCP name: `action:dream`,
+ * `action:llm.chat`).
  *
  * @example
  * const read = readGridScript('{"cells":[{"id":"a","specialConfig":{"code":"2"}}]}\nGRAPH');
@@ -114,7 +115,7 @@ function readCells(document: DocumentNode, problems: DocumentProblem[], place: P
     const kindNode = readEntry(special, 'kind');
     const kind =
       kindNode?.kind === 'scalar' && typeof kindNode.value === 'string' ? kindNode.value : 'expression';
-    if (kind !== 'expression' && !/^action:[a-z][a-z0-9-]*$/.test(kind)) {
+    if (kind !== 'expression' && !/^action:[a-z][a-z0-9-]*(\.[A-Za-z][A-Za-z0-9_-]*)*$/.test(kind)) {
       problems.push(
         problemAt(
           kindNode ?? node,

@@ -93,6 +93,37 @@ describe('lmg, programming grids', () => {
     expect(result.output).toEqual(['topic = owls']);
   });
 
+  it('runs an action cell through the tools bridge with the arguments its code computes', () => {
+    const calls: unknown[] = [];
+    const bridges = {
+      available: new Set(['tools'] as const),
+      call(bridge: string, method: string, args: unknown) {
+        calls.push({ bridge, method, args });
+        const { name } = args as { name: string };
+        return name === 'dream'
+          ? { ok: true, result: { status: 'done', topic: 'owls' } }
+          : { ok: false, error: { code: 'CAP_NOT_FOUND', message: `No capability ${name}.` } };
+      },
+    };
+    const grid = (kind: string, code: string) =>
+      `{"cells":[{"id":"topic","code":"\\"owls\\""},{"id":"ideas","specialConfig":{"kind":"${kind}","code":"${code}"}},{"id":"done","code":"ideas.status"}]}\nRUN`;
+    const result = executeScript(
+      { mode: 'lmg', source: grid('action:dream', '{topic: topic}') },
+      { bridges },
+    );
+    expect(result.output).toEqual(['topic = owls', 'ideas = {status: "done", topic: "owls"}', 'done = done']);
+    expect(calls).toEqual([
+      { bridge: 'tools', method: 'use', args: { name: 'dream', args: { topic: 'owls' } } },
+    ]);
+    const failed = executeScript({ mode: 'lmg', source: grid('action:nope.tool', '{}') }, { bridges });
+    expect(failed.error).toMatchObject({
+      code: 'E_BRIDGE_FAILED',
+      message: expect.stringContaining('CAP_NOT_FOUND'),
+    });
+    const notMap = executeScript({ mode: 'lmg', source: grid('action:dream', 'topic') }, { bridges });
+    expect(notMap.error).toMatchObject({ code: 'E_RUNTIME', message: expect.stringContaining('as a map') });
+  });
+
   it('points syntax errors in cell code at their place in the document', () => {
     const result = run('cells:\n  - id: a\n    code: 1 +\n  - id: b\n    code: "(2"');
     expect(result.error?.diagnostics?.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([

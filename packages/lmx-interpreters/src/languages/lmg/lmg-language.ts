@@ -1,3 +1,4 @@
+import { fromJson, type JsonValue, toJson } from '../../core/convert.js';
 import { formatValue } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { ScriptMap, type Value } from '../../core/values.js';
@@ -102,11 +103,9 @@ export function compileGrid(source: string): CompileResult {
     const span = { ...at, endLine: at.line, endColumn: at.column };
     context.step(span);
     if (cell.kind.startsWith('action:')) {
-      throw new ScriptFault(
-        'E_BRIDGE_MISSING',
-        `cell "${cell.id}" is an ${cell.kind} cell; action cells need a bridge to their capability, which lmg does not have yet`,
-        { line: cell.line, column: cell.column, endLine: cell.line, endColumn: cell.column },
-      );
+      values.set(cell.id, runAction(entry, context, span));
+      if (print) context.print(`${cell.id} = ${formatValue(values.get(cell.id) ?? null)}`, span);
+      return;
     }
     const value = withSpan(
       () => (entry.code as CompiledCode).evaluate({ slots: [], parent: undefined }, context),
@@ -114,6 +113,47 @@ export function compileGrid(source: string): CompileResult {
     );
     values.set(cell.id, value);
     if (print) context.print(`${cell.id} = ${formatValue(value)}`, span);
+  }
+
+  /**
+   * An `action:<capability>` cell: its code (if any) computes the arguments, a map, and the
+   * capability runs through the script's `tools` bridge (as `lma`'s `USE`); the cell's value
+   * is the result. Without the bridge it refuses with `E_BRIDGE_MISSING`.
+   */
+  function runAction(entry: Cell, context: RunContext, span: Span): Value {
+    const { cell } = entry;
+    const at = { line: cell.line, column: cell.column, endLine: cell.line, endColumn: cell.column };
+    if (!context.bridges?.available.has('tools')) {
+      throw new ScriptFault(
+        'E_BRIDGE_MISSING',
+        `cell "${cell.id}" is an ${cell.kind} cell; action cells need the "tools" bridge, which this host does not provide`,
+        at,
+      );
+    }
+    const args = entry.code
+      ? withSpan(() => (entry.code as CompiledCode).evaluate({ slots: [], parent: undefined }, context), span)
+      : new ScriptMap();
+    if (!(args instanceof ScriptMap)) {
+      throw new ScriptFault(
+        'E_RUNTIME',
+        `cell "${cell.id}": an action cell's code computes its arguments as a map, not ${formatValue(args)}`,
+        span,
+      );
+    }
+    const answer = context.callBridge(
+      'tools',
+      'use',
+      { name: cell.kind.slice('action:'.length), args: toJson(args) },
+      span,
+    ) as { ok: boolean; result?: JsonValue; error?: { code: string; message: string } };
+    if (!answer.ok) {
+      throw new ScriptFault(
+        'E_BRIDGE_FAILED',
+        `cell "${cell.id}": ${cell.kind} failed: ${answer.error?.code} ${answer.error?.message}`,
+        span,
+      );
+    }
+    return fromJson(answer.result ?? null);
   }
 
   function evaluateProps(entry: Cell, context: RunContext): void {

@@ -98,7 +98,15 @@ export function compileQueries(source: string): CompileResult {
   let row: ScriptMap = new ScriptMap();
   const compiler = createExpressionCompiler({
     builtins: BUILTINS,
-    resolveName: (name) => (name === 'input' ? undefined : () => row.get(name) ?? null),
+    // A bare name is the row's field; a builtin's name (`days_ago`, `now`, `len`) is the
+    // builtin unless the row has a field of that name.
+    resolveName: (name) => {
+      if (name === 'input') return undefined;
+      const builtin = BUILTINS.get(name);
+      return builtin
+        ? () => (row.has(name) ? (row.get(name) ?? null) : builtin)
+        : () => row.get(name) ?? null;
+    },
   });
   const scope = new Scope();
   const compiled: CompiledQuery[] = parsed.queries.map((query) => {

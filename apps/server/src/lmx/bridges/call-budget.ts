@@ -1,0 +1,54 @@
+import { BridgeError } from '@svc/lmx-interpreters';
+
+/** The calls and time one bridge grants one run. */
+export interface CallBudget {
+  /** Counts one call: `E_LIMIT_CALLS` past the count, `E_LIMIT_TIME` past the time window. */
+  take(): void;
+  /** An abort signal for one call: the run's own signal, or the end of the window, whichever first. */
+  signalFor(runSignal: AbortSignal): AbortSignal;
+}
+
+/**
+ * A per-run budget of a bridge (`lma`: 50 calls in 30 s, `lmai`: 20 calls in 60 s). Created
+ * with the bridge, per run, so no count is shared between runs or users.
+ *
+ * @example
+ * const budget = createCallBudget({ what: 'model', calls: 20, windowMs: 60_000 });
+ * budget.take(); // the 21st call throws BridgeError E_LIMIT_CALLS
+ */
+export function createCallBudget(options: {
+  what: string;
+  calls: number;
+  windowMs: number;
+  now?: () => number;
+}): CallBudget {
+  const now = options.now ?? Date.now;
+  const until = now() + options.windowMs;
+  let used = 0;
+  return {
+    take() {
+      used += 1;
+      if (used > options.calls) {
+        throw new BridgeError(
+          `a run may make ${options.calls} ${options.what} calls; this was call ${used}`,
+          'E_LIMIT_CALLS',
+        );
+      }
+      if (now() >= until) {
+        throw new BridgeError(
+          `a run may make ${options.what} calls for ${options.windowMs / 1000} s; that time is up`,
+          'E_LIMIT_TIME',
+        );
+      }
+    },
+    signalFor(runSignal) {
+      // By hand rather than AbortSignal.any, which Node 20 has only from 20.3.
+      const controller = new AbortController();
+      const stop = (): void => controller.abort();
+      if (runSignal.aborted) stop();
+      else runSignal.addEventListener('abort', stop, { once: true });
+      setTimeout(stop, Math.max(1, until - now())).unref();
+      return controller.signal;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { RequestUser } from '@svc/gate';
+import { type AdaptersBridge, BridgeError, type JsonValue } from '@svc/lmx-interpreters';
+import type { CapabilityRegistry } from '../../capabilities/capability-registry.js';
+
+/**
+ * The `adapters` bridge of one `lmx` run, for one user: `adapter("system.fn", {args})` is one
+ * `registry.invoke` on the `lmx` surface, which is unmetered (seed rule 2) but keeps every
+ * other check (policy, arguments, rate and concurrency limits). A refusal reaches the script
+ * as `E_BRIDGE_FAILED` with the registry's code and message.
+ *
+ * @example
+ * const adapters = createServerAdaptersBridge({ registry, user });
+ */
+export function createServerAdaptersBridge(deps: {
+  registry: CapabilityRegistry;
+  user: RequestUser;
+}): AdaptersBridge {
+  return {
+    async call({ name, args }, options) {
+      const outcome = await deps.registry.invoke(String(name), args ?? {}, {
+        user: deps.user,
+        surface: 'lmx',
+        signal: options.signal,
+      });
+      if (!outcome.ok) throw new BridgeError(`${outcome.error.code}: ${outcome.error.message}`);
+      return JSON.parse(JSON.stringify(outcome.result ?? null)) as JsonValue;
+    },
+  };
+}
