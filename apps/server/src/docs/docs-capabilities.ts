@@ -1,5 +1,4 @@
 import { DOCS_TOOLS, type DocsReader, type DocsTool } from '@svc/docs-reader';
-import { CapabilityError } from '../capabilities/capability-error.js';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
 
 /** Calls of one docs tool per client address and minute: generous for a reader, a brake on a scraper. */
@@ -16,11 +15,6 @@ export const DOCS_TOOL_CALLS_PER_MINUTE = 120;
  * for (const capability of createDocsCapabilities(() => openReader())) registry.register(capability);
  */
 export function createDocsCapabilities(reader: () => Promise<DocsReader>): Capability[] {
-  // A site that failed to build or load is the server's failure (502, refunded), not the caller's.
-  const open = () =>
-    reader().catch((error: unknown) => {
-      throw new CapabilityError('CAP_UPSTREAM_FAILED', (error as Error).message, { cause: error });
-    });
   return DOCS_TOOLS.map((tool: DocsTool) =>
     defineCapability<Record<string, unknown>, unknown>({
       id: `docs.${tool.name}`,
@@ -35,7 +29,7 @@ export function createDocsCapabilities(reader: () => Promise<DocsReader>): Capab
         readOnly: true,
         rateLimit: { max: DOCS_TOOL_CALLS_PER_MINUTE, windowMs: 60_000, per: 'client' },
       },
-      run: async (args) => tool.run(args, await open()),
+      run: async (args) => tool.run(args, await reader()),
     }),
   );
 }

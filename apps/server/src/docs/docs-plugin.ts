@@ -3,6 +3,8 @@ import type { Worker } from 'node:worker_threads';
 import { type DocsReader, isDocsError } from '@svc/docs-reader';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { toErrorPayload } from '../errors/error-payload.js';
+import { isServerError, ServerError } from '../errors/server-error.js';
 import { statusOf } from '../errors/status-table.js';
 import { registerDocsApiRoutes } from './docs-api-routes.js';
 import { createDocsCapabilities } from './docs-capabilities.js';
@@ -60,23 +62,18 @@ export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, opt
     async reader() {
       const reader = await open();
       if (!reader)
-        throw Object.assign(new Error('The docs site is not available on this server.'), {
-          code: 'DOCS_UNAVAILABLE',
-        });
+        throw new ServerError('DOCS_UNAVAILABLE', 'The docs site is not available on this server.');
       return reader;
     },
     sendError(reply, error) {
-      const code =
-        isDocsError(error) || (error as { code?: string }).code === 'DOCS_UNAVAILABLE'
-          ? (error as { code: string }).code
-          : undefined;
-      if (!code) throw error;
-      const details = (error as { details?: Record<string, unknown> }).details;
+      if (!isDocsError(error) && !isServerError(error)) throw error;
+      const payload = toErrorPayload(error);
+      if (!payload) throw error;
       reply.header('cache-control', 'no-store');
       return reply
-        .code(code === 'DOCS_UNAVAILABLE' ? 503 : statusOf(code))
+        .code(statusOf(payload.code))
         .type('application/json; charset=utf-8')
-        .send({ error: { code, message: (error as Error).message, ...(details ? { details } : {}) } });
+        .send({ error: payload });
     },
   };
   // Not awaited: a server starting without a site answers at once; docs requests wait for the build.

@@ -20,6 +20,7 @@ export type ServerErrorCode =
   | 'SERVER_UNSUPPORTED_MEDIA_TYPE'
   | 'SERVER_RATE_LIMITED'
   | 'SERVER_NOT_READY'
+  | 'DOCS_UNAVAILABLE'
   | 'SERVER_INTERNAL';
 
 /**
@@ -77,6 +78,8 @@ export const STATUS_BY_CODE: Record<
   SERVER_UNSUPPORTED_MEDIA_TYPE: 415,
   SERVER_RATE_LIMITED: 429,
   SERVER_NOT_READY: 503,
+  // The docs site could not be built or loaded on this server.
+  DOCS_UNAVAILABLE: 503,
   SERVER_INTERNAL: 500,
   CAP_INVALID_ARGS: 400,
   CAP_NOT_FOUND: 404,
