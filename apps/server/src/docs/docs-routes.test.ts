@@ -281,4 +281,27 @@ describe('a server without a built site', () => {
       rmSync(siteDir, { recursive: true, force: true });
     }
   });
+
+  it('answers 503 DOCS_UNAVAILABLE on the read API and through the registry when the site cannot be built', async () => {
+    const broken = await startDocsServer({
+      siteDir: join(tmpdir(), `svc-docs-missing-${process.pid}-site`),
+      sourceDir: join(tmpdir(), `svc-docs-missing-${process.pid}-source`),
+    });
+    try {
+      const response = await fetch(`${broken.base}/api/docs/search?q=retry`);
+      expect(response.status).toBe(503);
+      expect((await response.json()).error.code).toBe('DOCS_UNAVAILABLE');
+      const outcome = await broken.app.capabilities.invoke(
+        'docs.searchDocs',
+        { q: 'retry' },
+        {
+          user: null,
+          surface: 'internal',
+        },
+      );
+      expect(outcome.ok ? undefined : outcome.error.code).toBe('DOCS_UNAVAILABLE');
+    } finally {
+      await broken.close();
+    }
+  });
 });
