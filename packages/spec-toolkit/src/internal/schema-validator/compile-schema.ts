@@ -1,6 +1,7 @@
 import { compileCombinators } from './combinator-keywords.js';
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
 import { ALWAYS, createCompilerContext } from './compiler-context.js';
+import { generateTest } from './generate-test.js';
 import type { CompiledSchema, JsonSchema, SchemaError } from './json-schema.js';
 import {
   compileObjectExtras,
@@ -79,16 +80,33 @@ function allOf(checks: KeywordCheck[]): (value: unknown) => boolean {
   }
 }
 
+/** Options of {@link compileSchema}. */
+export interface CompileSchemaOptions {
+  /** Generate the boolean `test` as code (default true); false keeps the closures (the reference). */
+  generate?: boolean;
+}
+
 /**
  * Compiles a JSON Schema (the draft-04 and 2020-12 keywords the official OpenAPI schemas
  * use) into a validator. Local `$ref`s and the `$dynamicRef` of the 3.1 schema resolve within
- * the root; recursion is lazy, so circular schemas compile and run without looping.
+ * the root; recursion is lazy, so circular schemas compile and run without looping. The fast
+ * `test` is generated code where the runtime allows it (see `generateTest`); `explain` runs
+ * on closures, only for values `test` rejected.
  *
  * @example
  * const check = compileSchema({ type: 'object', required: ['a'] });
  * check.test({}); // false
  * const errors = []; check.explain({}, [], errors); // [{ keyword: 'required', … }]
  */
-export function compileSchema(root: JsonSchema): CompiledSchema {
-  return createCompilerContext(root, compileObject).compile(root);
+export function compileSchema(root: JsonSchema, options: CompileSchemaOptions = {}): CompiledSchema {
+  const context = createCompilerContext(root, compileObject);
+  const closures = context.compile(root);
+  const generated = options.generate === false ? undefined : generateTest(root, context);
+  if (generated === undefined) return closures;
+  return {
+    test: generated,
+    explain: closures.explain,
+    requiresRef: closures.requiresRef,
+    ...(closures.leafType === undefined ? {} : { leafType: closures.leafType }),
+  };
 }

@@ -10,7 +10,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Property names and patterns a schema evaluates, gathered through its in-place applicators. */
-interface Evaluated {
+export interface Evaluated {
   names: Set<string>;
   patterns: ((key: string) => boolean)[];
 }
@@ -20,7 +20,7 @@ interface Evaluated {
  * schema or by the subschemas it applies in place counts as evaluated. It can accept a
  * property a conditional branch did not really evaluate; it never rejects a valid one.
  */
-function gatherEvaluated(
+export function gatherEvaluated(
   schema: JsonSchema,
   context: CompilerContext,
   into: Evaluated,

@@ -80,19 +80,25 @@ export function checkFormat(format: string, value: unknown): boolean {
   }
 }
 
+/** The literal a `^literal` pattern asks a text to start with, or undefined for any other pattern. */
+export function literalPrefixOf(pattern: string): string | undefined {
+  return /^\^([A-Za-z0-9_-]+)$/.exec(pattern)?.[1];
+}
+
+/** A schema `pattern` as a regular expression: Unicode-aware where it compiles so, as written otherwise. */
+export function patternRegExp(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return new RegExp(pattern);
+  }
+}
+
 /** Compiles a schema `pattern`; `^literal` prefixes become a plain `startsWith` test. */
 export function compilePattern(pattern: string): (text: string) => boolean {
-  const prefix = /^\^([A-Za-z0-9_-]+)$/.exec(pattern);
-  if (prefix) {
-    const literal = prefix[1] as string;
-    return (text) => text.startsWith(literal);
-  }
-  let regex: RegExp;
-  try {
-    regex = new RegExp(pattern, 'u');
-  } catch {
-    regex = new RegExp(pattern);
-  }
+  const literal = literalPrefixOf(pattern);
+  if (literal !== undefined) return (text) => text.startsWith(literal);
+  const regex = patternRegExp(pattern);
   return (text) => regex.test(text);
 }
 
