@@ -83,7 +83,7 @@ describe('docs/lmx host-mode examples, through the server', () => {
       source: 'FOCUS "notes" -> w',
     });
     expect(focus.body).toMatchObject({ ok: true });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await server?.close();

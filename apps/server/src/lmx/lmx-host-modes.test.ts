@@ -55,7 +55,7 @@ describe('the host modes for an admin with SVC_LMX_HOST_MODES', () => {
       SVC_LMX_TIME_MS: '4000',
       DISPLAY: desktop.display,
     });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     delete process.env.SVC_TEST_SERVER_SECRET;

@@ -81,12 +81,15 @@ export async function startDisplayWithWindow(
   }
   const { display, xvfb } = await startXvfb();
   const env = { ...process.env, DISPLAY: display };
+  // A readiness wait, not a timing claim: a loaded machine (the whole suite in parallel) can
+  // take well over 10 s to map a first xterm window, so give it a minute.
   const until = async (ready: () => boolean, what: string): Promise<void> => {
-    for (let attempt = 0; attempt < 200; attempt++) {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
       if (ready()) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`gave up waiting for ${what}`);
+    throw new Error(`gave up waiting for ${what} after 60 s`);
   };
   const succeeds = (argv: string[]): boolean => {
     try {
