@@ -179,6 +179,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     registry: capabilities,
     db: database.db,
     gate,
+    mailer,
     events,
     instanceId: config.instanceId,
   });

@@ -59,6 +59,7 @@ describe.each(testDatabaseTargets())(
       const system = response.json().systems.find((s: { system: string }) => s.system === 'activity-pages');
       expect(system.functions.map((f: { name: string }) => f.name)).toEqual([
         'buildBook',
+        'exportBook',
         'generatePage',
         'listKinds',
         'printPage',

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, errorCodeOf, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import {
@@ -169,8 +169,14 @@ describe.each(testDatabaseTargets())('activity books and PDF exports on $name', 
     expect(second.json().job.id).not.toBe(byAdmin.json().job.id);
     expect(second.json().job.watermarked).toBe(true);
     expect((await waitForFile(server.app, alice, bookId)).statusCode).toBe(200);
-    const files = listFiles(join(state.dataDir, 'files', 'activity-books', bookId));
-    expect(files).toEqual([`${second.json().job.id}.pdf`]);
+    // The superseded PDF is deleted just after the new job is recorded done (the worker's onDone).
+    await vi.waitFor(
+      () =>
+        expect(listFiles(join(state.dataDir, 'files', 'activity-books', bookId))).toEqual([
+          `${second.json().job.id}.pdf`,
+        ]),
+      { timeout: 10_000, interval: 20 },
+    );
   });
 
   it('fails an export whose page was deleted: 409 ACT_EXPORT_FAILED with the reason', async () => {

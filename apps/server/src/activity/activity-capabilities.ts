@@ -1,5 +1,7 @@
 import { type GeneratePageArgs, listKinds, type PrintPageArgs, validatePage } from '@svc/activity-core';
+import { type Gate, GateError } from '@svc/gate';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+import { readWatermark } from './activity-access.js';
 import {
   buildBookFor,
   generatePageFor,
@@ -7,13 +9,19 @@ import {
   MAX_INLINE_BOOK_PAGES,
   printPageFor,
 } from './activity-actions.js';
+import { readOwnDocument } from './activity-book-access.js';
+import { jobSchema } from './activity-book-schemas.js';
 import {
   BUILD_BOOK_INPUT,
+  EXPORT_BOOK_INPUT,
   GENERATE_PAGE_INPUT,
   LIST_KINDS_INPUT,
   PRINT_PAGE_INPUT,
   VALIDATE_PAGE_INPUT,
 } from './activity-capability-schemas.js';
+import { type ActivityJob, toActivityJob } from './activity-job.js';
+import { BOOK_COLLECTION } from './book-export.js';
+import type { ActivityServices } from './create-activity-services.js';
 
 const MINUTE = 60_000;
 /** Inline books one user may build at once, on every surface (issue 10, defect 5). */
@@ -22,6 +30,10 @@ export const MAX_CONCURRENT_BOOKS_PER_USER = 2;
 /** Generating takes up to ~0.5 s of CPU (a 16×16 expert sudoku): 30 a minute per client address. */
 const GENERATE_RATE = { max: 30, windowMs: MINUTE, per: 'client' } as const;
 const PRINT_RATE = { max: 120, windowMs: MINUTE, per: 'client' } as const;
+/** Each export queues a job for the one worker: 30 a minute per client address (automations: per owner). */
+const EXPORT_RATE = { max: 30, windowMs: MINUTE, per: 'client' } as const;
+/** Queued and running exports one owner may have at once (the worker runs one job at a time for everyone). */
+export const MAX_ACTIVE_EXPORTS_PER_OWNER = 5;
 
 type PrintArgs = Omit<PrintPageArgs, 'watermark'>;
 type PrintResult = ReturnType<typeof printPageFor>;
@@ -120,3 +132,52 @@ export const ACTIVITY_CAPABILITIES: readonly Capability[] = [
     }),
   }),
 ];
+
+/** What `activity-pages.exportBook` needs: the data layer (ownership), the job store and the worker. */
+export interface ExportBookServices extends Pick<ActivityServices, 'jobs' | 'worker'> {
+  data: Gate['data'];
+}
+
+/**
+ * `activity-pages.exportBook` (MCP tool `exportBook`): queues a PDF export of one of the caller's
+ * saved books (admins: anyone's; another user's book is `GATE_NOT_FOUND`) and answers `{ job }`
+ * — the book's active job when one is already queued or running. At most
+ * {@link MAX_ACTIVE_EXPORTS_PER_OWNER} exports wait per owner (`GATE_RATE_LIMITED`). The route
+ * `POST /api/activity/books/{id}/export` is this capability on the `area-route` surface.
+ *
+ * @example
+ * registry.register(createExportBookCapability({ data: gate.data, jobs, worker }));
+ */
+export function createExportBookCapability(services: ExportBookServices): Capability {
+  const { data, jobs, worker } = services;
+  return defineCapability<{ bookId: string }, { job: ActivityJob }>({
+    id: 'activity-pages.exportBook',
+    plane: 'adapter',
+    mcpName: 'exportBook',
+    title: 'Export a saved book as PDF',
+    description: `Queues a PDF export of one of the caller's saved books (activity_books): { job } with its status (queued, running, done, error) and progress; the active job when one is already queued or running. Download the PDF from GET /api/activity/books/{bookId}/file once the job is done. At most ${MAX_ACTIVE_EXPORTS_PER_OWNER} exports wait per owner. Watermarked without a membership.`,
+    input: EXPORT_BOOK_INPUT,
+    output: { type: 'object', required: ['job'], properties: { job: jobSchema } },
+    policy: { access: 'account', meter: 'tool:activity-pages.exportBook', rateLimit: EXPORT_RATE },
+    async run({ bookId }, { user }) {
+      // The policy has required an account; this narrows the type and fails closed.
+      if (user === null) throw new TypeError('activity-pages.exportBook ran without a caller');
+      const book = await readOwnDocument(data, user, { collection: BOOK_COLLECTION, id: bookId });
+      const latest = await jobs.findLatest(book.id);
+      const active = latest?.status === 'queued' || latest?.status === 'running';
+      if (!active && (await jobs.countActive(book.owner)) >= MAX_ACTIVE_EXPORTS_PER_OWNER) {
+        throw new GateError(
+          'GATE_RATE_LIMITED',
+          `At most ${MAX_ACTIVE_EXPORTS_PER_OWNER} exports can wait at once; try again when one is done.`,
+        );
+      }
+      const { job, created } = await jobs.enqueue({
+        bookId: book.id,
+        owner: book.owner,
+        watermark: readWatermark(user) ?? null,
+      });
+      if (created) worker.wake();
+      return { job: toActivityJob(job) };
+    },
+  });
+}

@@ -107,3 +107,17 @@ export const BUILD_BOOK_INPUT = {
     },
   },
 } as const;
+
+export const EXPORT_BOOK_INPUT = {
+  type: 'object',
+  required: ['bookId'],
+  additionalProperties: false,
+  properties: {
+    bookId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 128,
+      description: "The id of one of the caller's saved books (activity_books).",
+    },
+  },
+} as const;

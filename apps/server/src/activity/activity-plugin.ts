@@ -2,7 +2,7 @@ import type { Clock } from '@svc/gate';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerEvents } from '../events/server-events.js';
 import type { DataEventHub } from '../plugins/data-event-hub.js';
-import { ACTIVITY_CAPABILITIES } from './activity-capabilities.js';
+import { ACTIVITY_CAPABILITIES, createExportBookCapability } from './activity-capabilities.js';
 import { activityRoutes } from './activity-routes.js';
 import { type ActivityOptions, createActivityServices } from './create-activity-services.js';
 
@@ -19,7 +19,7 @@ export interface ActivityPluginOptions {
 
 /**
  * The activity area as one plugin: the `activity-pages.*` capabilities (kinds, generate,
- * validate, print, buildBook) in the registry, the routes under its prefix (pages, books, export
+ * validate, print, buildBook, exportBook) in the registry, the routes under its prefix (pages, books, export
  * jobs, downloads), and its background work: the export worker (started when the server is
  * ready, stopped before the database closes), the start-up sweep of exports whose book is gone,
  * and the listener that removes a deleted book's exports whichever route deleted it. Register it
@@ -39,6 +39,9 @@ export const activityPlugin: FastifyPluginAsync<ActivityPluginOptions> = async (
   });
   const unsubscribe = options.dataEvents.subscribe(activity.dataEvents);
   for (const capability of ACTIVITY_CAPABILITIES) app.capabilities.register(capability);
+  app.capabilities.register(
+    createExportBookCapability({ data: app.gate.data, jobs: activity.jobs, worker: activity.worker }),
+  );
   app.addHook('onReady', async () => {
     // Exports whose book is gone (deleted while this process was down, or by hand) go first.
     await activity.cleanup.sweep().then(

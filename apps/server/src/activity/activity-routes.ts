@@ -10,8 +10,8 @@ import type { ActivityServices } from './create-activity-services.js';
 
 /** Options of {@link activityRoutes}. */
 export interface ActivityRoutesOptions {
-  activity: Pick<ActivityServices, 'jobs' | 'storage' | 'worker'>;
-  /** Kinds, generate and print are the `activity-pages.*` capabilities: the routes call `invoke`. */
+  activity: Pick<ActivityServices, 'jobs' | 'storage'>;
+  /** Kinds, generate, print and export are the `activity-pages.*` capabilities: the routes call `invoke`. */
   registry: CapabilityRegistry;
 }
 
@@ -33,7 +33,7 @@ interface SavePageBody {
 
 /**
  * The activity pages routes under `/api/activity`: kinds, generate, print, save pages, books,
- * export jobs and downloads. Kinds, generate and print are the same operations as the
+ * export jobs and downloads. Kinds, generate, print and export are the same operations as the
  * `activity-pages.*` capabilities and run through `invoke` (their rate limits and error codes
  * are the capabilities'); activity errors of the other routes (`ACT_*`) reach the server's one
  * error handler, which answers them like every coded error (`toErrorPayload` and the status table).
@@ -104,5 +104,5 @@ export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (
     },
   );
 
-  registerBookRoutes(app, options.activity);
+  registerBookRoutes(app, options.activity, options.registry);
 };

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import type { CapabilityErrorPayload } from '../capabilities/capability-types.js';
+import { resolveStepAction } from './automation-actions.js';
 import { loadOwner } from './automation-owner.js';
 import {
   findRunsByStatus,
@@ -46,7 +47,8 @@ export const INTERRUPTED_ERROR: CapabilityErrorPayload = {
  * Creates the automation worker. It claims the oldest queued `automation_runs` document
  * (compare-and-swap, so several processes can share a database), loads the owner as a request
  * user, and runs each step through `registry.invoke` on the `automation` surface (charged like
- * the adapter route), recording every step as it ends; the first failed step ends the run
+ * the adapter route), recording every step as it ends with the capability it ran (a bare action
+ * name is an automation action first: `dream` → `automations.dream`); the first failed step ends the run
  * `error`. A run cut short by a stop or a crash is marked `interrupted`, never resumed: a step
  * may have had effects (a charge, a webhook) that running it again would repeat.
  *
@@ -104,11 +106,9 @@ export function createAutomationWorker(options: AutomationWorkerOptions): Automa
     return undefined;
   }
 
-  async function resolveAction(action: string, user: RequestUser): Promise<string> {
-    const capability =
-      (await registry.resolve(action, user)) ?? (await registry.resolveByMcpName(action, user));
-    return capability?.id ?? action;
-  }
+  // Unknown names are invoked as written, so the step fails with CAP_NOT_FOUND and its near misses.
+  const resolveAction = async (action: string, user: RequestUser): Promise<string> =>
+    (await resolveStepAction(registry, action, user))?.id ?? action;
 
   async function execute(claimed: StoredRun, signal: AbortSignal): Promise<void> {
     let stored: StoredRun | undefined = claimed;

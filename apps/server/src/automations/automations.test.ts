@@ -88,7 +88,7 @@ describe.each(testDatabaseTargets())('automations on $name', (target) => {
     });
     expect(run?.steps.map((step) => [step.capability, step.status])).toEqual([
       ['dreamer.validatePipeline', 'done'],
-      ['dreamer.dream', 'done'],
+      ['automations.dream', 'done'],
     ]);
     expect(run?.steps[1]?.result).toMatchObject({ status: 'done' });
     expect((await readWalletTotals(server.app, pro.id)).balance).toBe(9);
@@ -199,7 +199,10 @@ describe.each(testDatabaseTargets())('automations on $name', (target) => {
       { timeout: 20_000, interval: 20 },
     );
     const run = (await listRuns(server.app, pro)).find((entry) => entry.id === queued.json().runId);
-    expect(run?.steps.map((step) => step.capability)).toEqual(['dreamer.validatePipeline', 'dreamer.dream']);
+    expect(run?.steps.map((step) => step.capability)).toEqual([
+      'dreamer.validatePipeline',
+      'automations.dream',
+    ]);
   });
 });
 

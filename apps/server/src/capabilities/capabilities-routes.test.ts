@@ -87,9 +87,18 @@ describe.each(testDatabaseTargets())('GET /api/capabilities on $name', (target) 
     expect(await ids({ cookie: member.cookie })).not.toContain('spec.validate');
     expect(await ids({ authorization: `Bearer ${developerKey}` })).toContain('spec.validate');
     expect(await ids({ authorization: `Bearer ${developerKey}` })).not.toContain('dreamer.dream');
-    // The admin may use every registered capability, plus the built-in function dream.
+    // The automation plane, to those its policy allows: dream needs the intelligence membership.
+    expect(await ids({ authorization: `Bearer ${developerKey}` })).toContain('automations.notify');
+    expect(await ids({ authorization: `Bearer ${developerKey}` })).not.toContain('automations.dream');
+    // The admin may use every registered capability, plus the built-in function dream and the
+    // automation plane.
     const registered = server.app.capabilities.list().map((capability) => capability.id);
-    expect(await ids({ cookie: adminCookie })).toEqual([...registered, 'functions.dream'].sort());
+    const automations = ['dream', 'exportBook', 'generatePage', 'notify', 'webhook'].map(
+      (action) => `automations.${action}`,
+    );
+    expect(await ids({ cookie: adminCookie })).toEqual(
+      [...registered, 'functions.dream', ...automations].sort(),
+    );
   });
 
   it('refuses an unknown format in the one error shape', async () => {

@@ -17,13 +17,14 @@ const PETS = {
 const MAZE = { kind: 'maze', seed: 7, input: { width: 4, height: 4 } };
 
 /** Valid arguments of every capability: a capability registered without one fails this suite. */
-function samplesFor(doc: unknown): Record<string, Record<string, unknown>> {
+function samplesFor(doc: unknown, bookId: string): Record<string, Record<string, unknown>> {
   return {
     'activity-pages.listKinds': {},
     'activity-pages.generatePage': MAZE,
     'activity-pages.validatePage': { kind: 'maze', doc },
     'activity-pages.printPage': { kind: 'maze', doc, trim: 'A4', title: 'Contract' },
     'activity-pages.buildBook': { title: 'Contract', trim: 'A4', pages: [{ kind: 'maze', doc }] },
+    'activity-pages.exportBook': { bookId },
     'spec.validate': { spec: PETS },
     'spec.diff': { from: PETS, to: PETS },
     'spec.listEndpoints': { spec: PETS },
@@ -55,6 +56,8 @@ function comparable(id: string, result: unknown): unknown {
     const pdf = Buffer.from(String(value.pdfBase64), 'base64');
     return { watermarked: value.watermarked, isPdf: pdf.subarray(0, 5).toString('latin1') === '%PDF-' };
   }
+  // Each call answers the book's job as it is then (queued, running or a new one once done).
+  if (id === 'activity-pages.exportBook') return { bookId: (value.job as Json).bookId };
   if (id === 'dreamer.dream') return { status: value.status, outputs: value.outputs };
   if (id === 'lmx.run') return { ok: value.ok, output: value.output };
   return result;
@@ -79,6 +82,24 @@ function fromMcp(result: ToolResult): { ok: boolean; value: Json } {
     if (block.resource.blob !== undefined) value.pdfBase64 = block.resource.blob;
   }
   return { ok: true, value };
+}
+
+/** Saves `doc` as a page of the caller's and a book of it: the book's id. */
+async function saveBook(server: TestServer, cookie: string, doc: unknown): Promise<string> {
+  const page = await server.app.inject({
+    method: 'POST',
+    url: '/api/activity/pages',
+    headers: { cookie },
+    payload: { kind: 'maze', doc: doc as Json },
+  });
+  const book = await server.app.inject({
+    method: 'POST',
+    url: '/api/activity/books',
+    headers: { cookie },
+    payload: { title: 'Contract', trim: 'A4', pageIds: [page.json().page.id] },
+  });
+  if (book.statusCode !== 201) throw new Error(`book not saved: ${book.statusCode} ${book.body}`);
+  return book.json().book.id;
 }
 
 // One docs site for every target: the docs tools are capabilities too.
@@ -126,7 +147,7 @@ describe.each(testDatabaseTargets())('every capability answers alike on every su
       },
     );
     if (!generated.ok) throw new Error(JSON.stringify(generated.error));
-    samples = samplesFor(generated.result.doc);
+    samples = samplesFor(generated.result.doc, await saveBook(server, adminCookie, generated.result.doc));
     capabilities = server.app.capabilities.list();
     await grantTokens(server.app, adminCookie, admin.id, 10_000);
   });

@@ -80,6 +80,12 @@ export interface CapabilityProvider {
   note?: string;
 }
 
+/** Where a delegate's calls go: the capability it invokes (a pattern like `integrations.<integration>` when chosen per call) and the meter target that call is charged. */
+export interface CapabilityDelegation {
+  target: string;
+  meter?: string;
+}
+
 /**
  * One thing this install can do, defined once: every surface (adapter route, MCP, area routes,
  * function-calling listings) is derived from it.
@@ -111,6 +117,12 @@ export interface Capability<Args = Record<string, unknown>, Result = unknown> {
    * trace event `{ type: 'provider', provider }`.
    */
   providers?(): CapabilityProvider[];
+  /**
+   * Set on a thin delegate (a stored function's `action:` executor, an automation action): `run`
+   * invokes `target` for the same caller on the same surface, and that call is charged `meter`
+   * (the target's), so the delegate carries no meter of its own. `DESCRIBE` prices it from here.
+   */
+  delegate?: CapabilityDelegation;
   run(args: Args, context: CapabilityContext): Promise<Result>;
 }
 

@@ -1,12 +1,7 @@
 import type { RequestUser } from '@svc/gate';
-import { RelayedCapabilityError } from '../capabilities/capability-error.js';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
-import {
-  type Capability,
-  type CapabilityPolicy,
-  defineCapability,
-} from '../capabilities/capability-types.js';
-import { DEFAULT_TIMEOUT_MS } from '../capabilities/invoke-capability.js';
+import type { Capability, CapabilityDelegation } from '../capabilities/capability-types.js';
+import { defineDelegateCapability } from '../capabilities/delegate-capability.js';
 import type { FunctionDefinition } from './function-definition.js';
 
 /** The capability id of function `name`. */
@@ -21,29 +16,19 @@ export async function resolveExecutor(
   return (await registry.resolve(capability, user)) ?? (await registry.resolveByMcpName(capability, user));
 }
 
-/**
- * The who-may part of the executor's policy: a function is offered to exactly those its
- * executor would serve. Price, rate and concurrency are left to the executor's own `invoke`,
- * so one call is charged once, on the executor's meter target.
- */
-function toFunctionPolicy(executor: CapabilityPolicy | undefined): CapabilityPolicy {
-  const { role, permission, membership, host, readOnly } = executor ?? {};
-  return {
-    access: 'account',
-    ...(role === undefined ? {} : { role }),
-    ...(permission === undefined ? {} : { permission }),
-    ...(membership === undefined ? {} : { membership }),
-    ...(host === undefined ? {} : { host }),
-    ...(readOnly === undefined ? {} : { readOnly }),
-  };
+function toScriptDelegation(registry: CapabilityRegistry): CapabilityDelegation {
+  const meter = registry.get('lmx.run')?.policy.meter;
+  return { target: 'lmx.run', ...(meter === undefined ? {} : { meter }) };
 }
 
 /**
- * The capability `functions.<name>` of a definition: `parameters` is its input schema (the
- * registry validates calls against it without coercion), and `run` invokes the executor on
- * the same surface for the same caller — `action:<capability>` with the arguments as they
- * are, `script:<mode>` as `lmx.run` with the arguments as the script's `input`. An executor's
- * failure ends the call with the executor's own error payload.
+ * The capability `functions.<name>` of a definition: a delegate ({@link defineDelegateCapability})
+ * whose input schema is `parameters` (the registry validates calls against it without coercion)
+ * and whose `run` invokes the executor on the same surface for the same caller —
+ * `action:<capability>` with the arguments as they are, `script:<mode>` as `lmx.run` with the
+ * arguments as the script's `input`. Its policy is the who-may part of the executor's, so one
+ * call is charged once, on the executor's meter target; an executor's failure ends the call with
+ * the executor's own error payload.
  *
  * @example
  * registry.addSource({ prefix: 'functions.', list: async (user) => [toFunctionCapability(registry, definition, executor)] });
@@ -53,27 +38,20 @@ export function toFunctionCapability(
   definition: FunctionDefinition,
   executor: Capability | undefined,
 ): Capability {
-  const target = definition.run.kind === 'action' ? (executor?.id ?? definition.run.capability) : 'lmx.run';
-  return defineCapability<Record<string, unknown>, unknown>({
+  const run = definition.run;
+  const target = run.kind === 'action' ? (executor?.id ?? run.capability) : 'lmx.run';
+  return defineDelegateCapability<Record<string, unknown>>(registry, {
     id: toFunctionId(definition.name),
     plane: 'function',
     title: definition.description.split('\n')[0]?.slice(0, 120) ?? definition.name,
     description: definition.description,
     input: definition.parameters,
-    policy: toFunctionPolicy(executor?.policy),
-    timeoutMs: (executor?.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 1000,
-    async run(args, context) {
-      const run = definition.run;
-      const executorArgs = run.kind === 'action' ? args : { mode: run.mode, source: run.source, input: args };
-      const outcome = await registry.invoke(target, executorArgs, {
-        user: context.user,
-        surface: context.surface,
-        signal: context.signal,
-        log: context.log,
-        trace: context.trace,
-      });
-      if (!outcome.ok) throw new RelayedCapabilityError(outcome.error);
-      return outcome.result;
-    },
+    target: executor,
+    toCall: (args) => ({
+      id: target,
+      args: run.kind === 'action' ? args : { mode: run.mode, source: run.source, input: args },
+    }),
+    // A script function's target is `lmx.run`, whose policy is not the function's (any signed-in caller).
+    ...(executor === undefined ? { delegate: toScriptDelegation(registry) } : {}),
   });
 }

@@ -73,7 +73,8 @@ export function createServerToolsBridge(deps: ToolsBridgeDeps): {
     async describe({ name }) {
       const capability = typeof name === 'string' ? await resolve(name) : undefined;
       if (!capability) throw new BridgeError(`no tool "${String(name)}" here (DISCOVER finds tools)`);
-      const meter = capability.policy.meter;
+      // A delegate is charged on its target's meter: that is its price.
+      const meter = capability.policy.meter ?? capability.delegate?.meter;
       const answer = {
         id: capability.id,
         plane: capability.plane,
@@ -82,6 +83,7 @@ export function createServerToolsBridge(deps: ToolsBridgeDeps): {
         input: capability.input,
         policy: summarizePolicy(capability.policy),
         price: meter === undefined ? 0 : await deps.priceOf(meter),
+        ...(capability.delegate === undefined ? {} : { delegatesTo: capability.delegate.target }),
         allowed: (await registry.listAvailable(user)).some((entry) => entry.id === capability.id),
         providers: capability.providers?.() ?? [
           { provider: builtInProvider(capability), kind: 'built-in', available: true },
