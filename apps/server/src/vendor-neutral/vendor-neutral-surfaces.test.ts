@@ -137,6 +137,17 @@ describe.each(testDatabaseTargets())('the vendor-neutral capabilities on $name',
     });
   });
 
+  it('takes up to 2 MiB characters of HTML on the adapter route, more than the API’s 1 MiB bodies', async () => {
+    const padded = `<!-- ${'x'.repeat(1536 * 1024)} --><h1>Big</h1>`;
+    const big = await adapter('pdf', 'render', { html: padded });
+    expect([big.statusCode, big.json().result?.pages]).toEqual([200, 1]);
+    const tooLong = await adapter('pdf', 'render', { html: 'x'.repeat(2 * 1024 * 1024 + 1) });
+    expect([tooLong.statusCode, tooLong.json().error.code]).toEqual([400, 'CAP_INVALID_ARGS']);
+    expect(tooLong.json().error.details.issues).toEqual([{ path: '/html', message: expect.any(String) }]);
+    const tooBig = await adapter('pdf', 'render', { html: 'x'.repeat(4 * 1024 * 1024) });
+    expect([tooBig.statusCode, tooBig.json().error.code]).toEqual([413, 'SERVER_PAYLOAD_TOO_LARGE']);
+  });
+
   it('carries the PDF over MCP as an embedded application/pdf resource', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['pdf.render', 'docs.search']));
