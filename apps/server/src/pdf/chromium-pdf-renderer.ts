@@ -109,14 +109,11 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
         return await underDeadline(started, renderOptions, () => printWith(started, request));
       } catch (error) {
         if (error instanceof ServerError) throw error;
+        // What went wrong (paths, the browser's own words) goes to the log, not to the caller.
         options.log.warn({ err: error, stderr: browser?.stderrTail() }, 'chromium render failed');
-        throw new ServerError(
-          'PDF_RENDER_FAILED',
-          `Chromium could not render the document: ${(error as Error).message}.`,
-          {
-            cause: error,
-          },
-        );
+        throw new ServerError('PDF_RENDER_FAILED', 'Chromium could not render the document.', {
+          cause: error,
+        });
       } finally {
         if (browser) {
           await browser.stop();
