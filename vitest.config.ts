@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The slow suites: fuzz and property tests, the browser tests (a real Chromium) and the ones
- * driving the PDF tools (poppler). CI always runs them; locally `SVC_SKIP_SLOW=1` leaves them out
+ * The slow suites: fuzz and property tests, the browser tests (a real Chromium), the ones
+ * driving the PDF tools (poppler) and the ones that must wait in real time (`*.slow.test.ts`,
+ * e.g. the script bridges' 30 s and 60 s windows). CI always runs them; locally `SVC_SKIP_SLOW=1` leaves them out
  * (README, "Working on svc"). A new slow suite is named to match one of these patterns.
  */
 const SLOW_SUITES = [
@@ -10,6 +11,7 @@ const SLOW_SUITES = [
   '**/*fuzz*.test.ts',
   '**/*.browser.test.ts',
   '**/*.pdf-tools.test.ts',
+  '**/*.slow.test.ts',
 ];
 
 // The switch never applies in CI (CI=true), so no pipeline can skip them by accident.

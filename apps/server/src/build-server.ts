@@ -34,6 +34,7 @@ import { mcpRoutes } from './mcp/mcp-routes.js';
 import { mcpRemotePlugin } from './mcp-remote/mcp-remote-plugin.js';
 import { membershipPlugin } from './membership/membership-plugin.js';
 import { createStripePayments } from './payments/stripe-payments.js';
+import { pdfPlugin } from './pdf/pdf-plugin.js';
 import { createServerGate } from './plugins/create-server-gate.js';
 import { createDataEventHub } from './plugins/data-event-hub.js';
 import { createFastifyOptions } from './plugins/fastify-options.js';
@@ -152,6 +153,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const providers = options.modelProviders ?? createModelProviderRegistry(config.models);
   await app.register(dreamerPlugin, { prefix: '/api/dreamer', providers, clock, events });
   const environment = options.environment ?? process.env;
+  await app.register(pdfPlugin, { config: config.pdf, searchPath: environment.PATH });
   await app.register(lmxPlugin, {
     prefix: '/api/lmx',
     registry: capabilities,

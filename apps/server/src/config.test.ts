@@ -34,6 +34,9 @@ const DEFAULT_LMX = {
   },
 };
 
+/** The PDF renderers' settings when no `SVC_CHROMIUM_PATH` / `SVC_PDF_*` variable is set. */
+const DEFAULT_PDF = { chromiumPath: undefined, browsers: 2, timeoutMs: 30_000 };
+
 describe('loadConfig defaults', () => {
   it('runs offline with development defaults from an empty environment', () => {
     expect(loadConfig({})).toEqual({
@@ -61,6 +64,7 @@ describe('loadConfig defaults', () => {
       payments: undefined,
       models: { providers: [] },
       lmx: DEFAULT_LMX,
+      pdf: DEFAULT_PDF,
     });
   });
 
@@ -120,6 +124,7 @@ describe('loadConfig reads every variable', () => {
       payments: undefined,
       models: { providers: [] },
       lmx: DEFAULT_LMX,
+      pdf: DEFAULT_PDF,
     });
   });
 
@@ -221,6 +226,24 @@ describe('loadConfig refuses invalid values', () => {
     const message = 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together: set both or neither.';
     expect(problemsOf({ SEED_ADMIN_PASSWORD: 'x'.repeat(12) })).toEqual([message]);
     expect(problemsOf({ SEED_ADMIN_EMAIL: '  ', SEED_ADMIN_PASSWORD: 'x'.repeat(12) })).toEqual([message]);
+  });
+
+  it('reads the PDF renderers: a Chromium path or off, browser processes and the render deadline', () => {
+    expect(
+      loadConfig({
+        SVC_CHROMIUM_PATH: '/opt/chromium/chrome',
+        SVC_PDF_BROWSERS: '3',
+        SVC_PDF_TIMEOUT_MS: '5000',
+      }).pdf,
+    ).toEqual({ chromiumPath: '/opt/chromium/chrome', browsers: 3, timeoutMs: 5000 });
+    expect(loadConfig({ SVC_CHROMIUM_PATH: 'OFF' }).pdf.chromiumPath).toBe('off');
+    expect(
+      problemsOf({ SVC_CHROMIUM_PATH: 'chromium', SVC_PDF_BROWSERS: '0', SVC_PDF_TIMEOUT_MS: '500' }),
+    ).toEqual([
+      'SVC_CHROMIUM_PATH must be an absolute path or "off", got "chromium".',
+      'SVC_PDF_BROWSERS must be a whole number from 1 to 8, got "0".',
+      'SVC_PDF_TIMEOUT_MS must be a whole number from 1000 to 120000, got "500".',
+    ]);
   });
 
   it.each(['10', '20'])('accepts SVC_PASSWORD_COST=%s outside production', (cost) => {

@@ -6,6 +6,7 @@ import { type LmxConfig, readLmxConfig } from './lmx/lmx-config.js';
 import { type MailConfig, readMailConfig } from './mail/mail-config.js';
 import { type RemoteMcpServerConfig, readRemoteMcpConfig } from './mcp-remote/mcp-remote-config.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payments/payments-config.js';
+import { type PdfConfig, readPdfConfig } from './pdf/pdf-config.js';
 
 /** Development secrets: fine offline, refused in production. */
 export const DEV_JWT_SECRET = 'svc-development-jwt-secret-do-not-use-in-production';
@@ -54,6 +55,8 @@ export interface ServerConfig {
   integrations: IntegrationsConfig;
   /** Remote MCP servers whose tools are offered as `mcp.<server>.<tool>` (`SVC_MCP_SERVERS`); none by default. */
   mcpServers: RemoteMcpServerConfig[];
+  /** The renderers of `pdf.render` (`SVC_CHROMIUM_PATH`, `SVC_PDF_BROWSERS`, `SVC_PDF_TIMEOUT_MS`). */
+  pdf: PdfConfig;
 }
 
 /** Thrown when the environment is not a valid configuration; lists every problem. */
@@ -182,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     lmx: readLmxConfig(env, problems),
     integrations: readIntegrationsConfig(env, problems),
     mcpServers: readRemoteMcpConfig(env, problems),
+    pdf: readPdfConfig(env, problems),
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
     problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');

@@ -13,6 +13,13 @@ export interface AdapterRoutesOptions {
 }
 
 const NAME = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+/**
+ * The body limit of a call: the same 4 MiB as `/mcp`, so the largest argument a capability
+ * accepts (`pdf.render`'s 2 MiB characters of HTML, JSON-escaped) reaches it on both surfaces.
+ * The capability's own schema bounds each argument.
+ */
+export const ADAPTER_CALL_BODY_LIMIT = 4 * 1024 * 1024;
 const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
 
 const listSchema = {
@@ -92,7 +99,11 @@ export const adapterRoutes: FastifyPluginAsync<AdapterRoutesOptions> = async (ap
   }));
   app.post<{ Params: { system: string; fn: string }; Body: Record<string, unknown> | undefined }>(
     '/:system/:fn',
-    { schema: callSchema, preValidation: requirePermission('run_adapter') },
+    {
+      schema: callSchema,
+      preValidation: requirePermission('run_adapter'),
+      bodyLimit: ADAPTER_CALL_BODY_LIMIT,
+    },
     async (request, reply) => {
       const { system, fn } = request.params;
       const outcome = await registry.invoke(`${system}.${fn}`, request.body ?? {}, {

@@ -65,6 +65,7 @@ describe.each(testDatabaseTargets())('GET /api/capabilities on $name', (target) 
       'docs.grepDocs',
       'docs.howDoI',
       'docs.listPackages',
+      'docs.search',
       'docs.searchDocs',
       'dreamer.validatePipeline',
     ]);

@@ -44,6 +44,10 @@ function samplesFor(doc: unknown, bookId: string): Record<string, Record<string,
     'docs.howDoI': { task: 'validate an OpenAPI spec in CI', limit: 3 },
     'docs.grepDocs': { pattern: 'svc spec validate', limit: 5 },
     'llm.chat': { messages: [{ role: 'user', content: 'contract' }] },
+    // The built-in provider, so the contract holds on a machine without a browser (the chromium
+    // provider has its own suite, pdf/*.browser.test.ts).
+    'pdf.render': { html: '<h1>Contract</h1><p>One page.</p>', title: 'Contract', provider: 'pdf-lib' },
+    'docs.search': { query: 'api keys', limit: 3 },
   };
 }
 
@@ -58,6 +62,11 @@ function comparable(id: string, result: unknown): unknown {
   }
   // Each call answers the book's job as it is then (queued, running or a new one once done).
   if (id === 'activity-pages.exportBook') return { bookId: (value.job as Json).bookId };
+  if (id === 'pdf.render') {
+    const pdf = Buffer.from(String(value.pdfBase64), 'base64');
+    const isPdf = pdf.subarray(0, 5).toString('latin1') === '%PDF-';
+    return { provider: value.provider, pages: value.pages, bytes: value.bytes === pdf.byteLength, isPdf };
+  }
   if (id === 'dreamer.dream') return { status: value.status, outputs: value.outputs };
   if (id === 'lmx.run') return { ok: value.ok, output: value.output };
   return result;

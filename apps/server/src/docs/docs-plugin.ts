@@ -1,13 +1,19 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { type DocsReader, isDocsError } from '@svc/docs-reader';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import type { CapabilityProvider } from '../capabilities/capability-types.js';
 import { toErrorPayload } from '../errors/error-payload.js';
 import { isServerError, ServerError } from '../errors/server-error.js';
 import { statusOf } from '../errors/status-table.js';
-import { registerDocsApiRoutes } from './docs-api-routes.js';
-import { createDocsCapabilities } from './docs-capabilities.js';
+import {
+  createDocsSearchCapability,
+  DOCS_READER_PROVIDER,
+} from '../vendor-neutral/docs-search-capability.js';
+import { registerDocsApiRoutes, siteUrlOf } from './docs-api-routes.js';
+import { createDocsCapabilities, DOCS_TOOL_CALLS_PER_MINUTE } from './docs-capabilities.js';
 import { registerDocsSiteRoutes } from './docs-site-routes.js';
 import { setOpenCors } from './http-cache.js';
 import { canBuildInBackground, type DocsSiteOptions, openDocsSite } from './open-docs-site.js';
@@ -34,7 +40,8 @@ export interface DocsRouteContext {
  * prefix): `/api/docs/search|page|packages|symbol`, the static files `/api.json`, `/llms.txt`,
  * `/llms-full.txt` and `/docs/*` (`.md`, `.json`, assets), and the HTML site at `/docs/` (a page
  * at `/docs/{page_id}`). Unauthenticated, CORS-open, publicly cacheable with ETags. The site is
- * built into `<dataDir>/docs-site` when absent. The docs tools join the registry as `docs.*`.
+ * built into `<dataDir>/docs-site` when absent. The docs tools join the registry as `docs.*`,
+ * and the site's index serves the vendor-neutral `docs.search` (provider `docs-reader`).
  *
  * @example
  * await app.register(docsPlugin, { dataDir: config.dataDir, registry, warmAtStart: config.env !== 'test' });
@@ -42,6 +49,8 @@ export interface DocsRouteContext {
 export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, options) => {
   const siteDir = options.siteDir ?? join(options.dataDir, 'docs-site');
   let opening: Promise<DocsReader | undefined> | undefined;
+  // What the last attempt to open the site found, for `PROVIDERS FOR docs.search`.
+  let state: 'unopened' | 'ready' | 'missing' | 'failed' = 'unopened';
   const workers = new Set<Worker>();
   let closing = false;
   app.addHook('onClose', async () => {
@@ -49,12 +58,19 @@ export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, opt
     await Promise.all([...workers].map((worker) => worker.terminate()));
   });
   const open = () => {
-    opening ??= openDocsSite({ ...options, siteDir }, app.log, workers).catch((error: unknown) => {
-      if (closing) return undefined;
-      app.log.error({ err: error }, 'docs site failed to build or load');
-      opening = undefined;
-      return undefined;
-    });
+    opening ??= openDocsSite({ ...options, siteDir }, app.log, workers).then(
+      (reader) => {
+        state = reader ? 'ready' : 'missing';
+        return reader;
+      },
+      (error: unknown) => {
+        if (closing) return undefined;
+        app.log.error({ err: error }, 'docs site failed to build or load');
+        state = 'failed';
+        opening = undefined;
+        return undefined;
+      },
+    );
     return opening;
   };
   const context: DocsRouteContext = {
@@ -95,6 +111,31 @@ export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, opt
   for (const capability of createDocsCapabilities(() => context.reader())) {
     options.registry.register(capability);
   }
+  const publicUrl = app.svcConfig.publicUrl;
+  options.registry.register(
+    createDocsSearchCapability({
+      reader: () => context.reader(),
+      describe: () => describeDocsReader(state, siteDir),
+      urlOf: (pageId, anchor) => `${publicUrl}${siteUrlOf(pageId, anchor)}`,
+      callsPerMinute: DOCS_TOOL_CALLS_PER_MINUTE,
+    }),
+  );
   registerDocsApiRoutes(app, context);
   registerDocsSiteRoutes(app, context);
 };
+
+/** The `docs-reader` provider of `docs.search`: available once the site is built (or loaded). */
+function describeDocsReader(
+  state: 'unopened' | 'ready' | 'missing' | 'failed',
+  siteDir: string,
+): CapabilityProvider {
+  const provider = { provider: DOCS_READER_PROVIDER, kind: 'built-in' };
+  if (state === 'ready' || (state === 'unopened' && existsSync(join(siteDir, 'docs', 'index.json'))))
+    return { ...provider, available: true, note: "the index of this server's docs site" };
+  const note = {
+    unopened: 'the docs site is not built yet; the first docs request builds it',
+    missing: 'this server has no docs site and no docs source to build one from',
+    failed: 'the docs site could not be built or loaded (see the server log)',
+  }[state as 'unopened' | 'missing' | 'failed'];
+  return { ...provider, available: false, note };
+}

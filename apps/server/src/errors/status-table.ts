@@ -4,6 +4,7 @@ import type { DreamErrorCode } from '@svc/dreamer-core';
 import type { GateErrorCode } from '@svc/gate';
 import type { ActivityServerErrorCode } from '../activity/activity-errors.js';
 import type { CapabilityErrorCode } from '../capabilities/capability-error.js';
+import type { PdfServerErrorCode } from '../pdf/pdf-errors.js';
 
 /** Codes the server raises itself (validation of routes, unknown routes, internal failures). */
 export type ServerErrorCode =
@@ -34,7 +35,8 @@ export const STATUS_BY_CODE: Record<
   | ActivityErrorCode
   | ActivityServerErrorCode
   | DreamErrorCode
-  | DocsErrorCode,
+  | DocsErrorCode
+  | PdfServerErrorCode,
   number
 > = {
   GATE_INVALID_INPUT: 400,
@@ -119,6 +121,13 @@ export const STATUS_BY_CODE: Record<
   DOCS_BROKEN_LINKS: 500,
   DOCS_DUPLICATE_PAGE: 500,
   DOCS_INVALID_SITE: 500,
+  // pdf.render: a provider asked for by name that is not here, or every browser slot busy (retry).
+  PDF_PROVIDER_UNAVAILABLE: 503,
+  PDF_RENDERER_BUSY: 503,
+  // Valid HTML that needs more pages than a render may make: the caller's document, not a failure here.
+  PDF_TOO_MANY_PAGES: 422,
+  // The browser crashed or answered nothing usable. Refunded.
+  PDF_RENDER_FAILED: 502,
 };
 
 /** The HTTP status of a code; 500 for a code the table does not know. */

@@ -90,6 +90,7 @@ describe.each(testDatabaseTargets())('the MCP endpoint over a real port on $name
       const { tools } = await client.listTools();
       // Anonymous callers: only the capabilities whose policy lets anyone in.
       expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'docs.search',
         'dreamer.validatePipeline',
         'generatePage',
         'getPage',

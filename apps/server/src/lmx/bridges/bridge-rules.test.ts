@@ -28,6 +28,16 @@ describe('the call budget of a bridge', () => {
     expect(caught).toBeInstanceOf(BridgeError);
     expect(caught).toMatchObject({ code: 'E_LIMIT_TIME', message: expect.stringContaining('30 s') });
   });
+
+  it('says whether the window has passed, for a call it cut off', () => {
+    let now = 0;
+    const budget = createCallBudget({ what: 'model', calls: 20, windowMs: 60_000, now: () => now });
+    budget.take();
+    now = 59_999;
+    expect(() => budget.assertTime()).not.toThrow();
+    now = 60_000;
+    expect(() => budget.assertTime()).toThrow(expect.objectContaining({ code: 'E_LIMIT_TIME' }));
+  });
 });
 
 describe('the signal of a bridge call', () => {

@@ -4,6 +4,8 @@ import { BridgeError } from '@svc/lmx-interpreters';
 export interface CallBudget {
   /** Counts one call: `E_LIMIT_CALLS` past the count, `E_LIMIT_TIME` past the time window. */
   take(): void;
+  /** `E_LIMIT_TIME` when the time window has passed (a call it cut off ends the run that way). */
+  assertTime(): void;
   /** An abort signal for one call: the run's own signal, or the end of the window, whichever first. */
   signalFor(runSignal: AbortSignal): AbortSignal;
 }
@@ -25,6 +27,14 @@ export function createCallBudget(options: {
   const now = options.now ?? Date.now;
   const until = now() + options.windowMs;
   let used = 0;
+  const assertTime = (): void => {
+    if (now() >= until) {
+      throw new BridgeError(
+        `a run may make ${options.what} calls for ${options.windowMs / 1000} s; that time is up`,
+        'E_LIMIT_TIME',
+      );
+    }
+  };
   return {
     take() {
       used += 1;
@@ -34,13 +44,9 @@ export function createCallBudget(options: {
           'E_LIMIT_CALLS',
         );
       }
-      if (now() >= until) {
-        throw new BridgeError(
-          `a run may make ${options.what} calls for ${options.windowMs / 1000} s; that time is up`,
-          'E_LIMIT_TIME',
-        );
-      }
+      assertTime();
     },
+    assertTime,
     signalFor(runSignal) {
       // By hand rather than AbortSignal.any, which Node 20 has only from 20.3.
       const controller = new AbortController();

@@ -20,7 +20,8 @@ export interface ModelCallRecord {
  * The `ai` bridge of one `lmai` run, for one user: each `ASK` is one `llm.chat` through
  * `registry.invoke` (the `lmx` surface, unmetered), so it runs on the dreamer's model
  * provider registry and `auto` falls back to the echo stub. Every reply carries
- * `usage { stub, tokens }`. 20 calls in 60 s, then `E_LIMIT_CALLS` / `E_LIMIT_TIME`.
+ * `usage { stub, tokens }`. 20 calls in 60 s, then `E_LIMIT_CALLS` / `E_LIMIT_TIME` (also for a
+ * call still running when the 60 s end: it is aborted and the run ends with `E_LIMIT_TIME`).
  *
  * @example
  * const { bridge, calls } = createServerAiBridge({ registry, user });
@@ -57,7 +58,11 @@ export function createServerAiBridge(deps: {
         },
         { user: deps.user, surface: 'lmx', signal: budget.signalFor(options.signal) },
       );
-      if (!outcome.ok) throw new BridgeError(`${outcome.error.code}: ${outcome.error.message}`);
+      if (!outcome.ok) {
+        // Cut off by the end of the window (the call's signal aborted): the run's time is up.
+        budget.assertTime();
+        throw new BridgeError(`${outcome.error.code}: ${outcome.error.message}`);
+      }
       const reply = outcome.result;
       calls.push({ provider: reply.provider, model: reply.model, ...reply.usage });
       return {
