@@ -2,7 +2,7 @@ import { type HostModesConfig, readHostModesConfig } from './host/host-modes-con
 
 /** The script engine's settings. */
 export interface LmxConfig {
-  /** `SVC_LMX_TIME_MS`: the wall-clock bound of one run (5 s by default, 100 ms to 60 s). */
+  /** `SVC_LMX_TIME_MS`: the wall-clock bound of one run (5 s by default, 100 ms to 5 min). */
   timeMs: number;
   /** `SVC_LMX_POOL_SIZE`: warm sandbox workers kept ready (2 by default, 0 to 16). */
   workers: number;
@@ -40,7 +40,7 @@ function wholeNumber(
  */
 export function readLmxConfig(env: Record<string, string | undefined>, problems: string[]): LmxConfig {
   return {
-    timeMs: wholeNumber(env, 'SVC_LMX_TIME_MS', 5000, 100, 60_000, problems),
+    timeMs: wholeNumber(env, 'SVC_LMX_TIME_MS', 5000, 100, 300_000, problems),
     workers: wholeNumber(env, 'SVC_LMX_POOL_SIZE', 2, 0, 16, problems),
     memoryMb: wholeNumber(env, 'SVC_LMX_MEMORY_MB', 64, 16, 1024, problems),
     userConcurrency: wholeNumber(env, 'SVC_LMX_USER_CONCURRENCY', 2, 1, 16, problems),

@@ -12,12 +12,10 @@ import { LMAI_WINDOW_MS } from './server-ai-bridge.js';
 import { LMA_WINDOW_MS } from './server-tools-bridge.js';
 
 // The time windows of the bridges in real time, through the real server: a real lma script
-// past 30 s and a real lmai script past 60 s of wall time end with E_LIMIT_TIME. Slow by
-// nature (about a minute, the two side by side): `*.slow.test.ts`, left out locally with
-// SVC_SKIP_SLOW=1, always run in CI. The run's own bound (SVC_LMX_TIME_MS) is raised to its
-// maximum, 60 s, so it does not end the lma run first. For lmai that maximum is the window
-// itself: whichever of the two ends the run, the code is E_LIMIT_TIME (the budget starts with
-// the run's bridges, a moment before the engine's clock, so it is normally the budget).
+// past 30 s and a real lmai script past 60 s of wall time end with E_LIMIT_TIME naming the
+// bridge's window. Slow by nature (about a minute, the two side by side): `*.slow.test.ts`, left
+// out locally with SVC_SKIP_SLOW=1, always run in CI. The run's own bound (SVC_LMX_TIME_MS) is
+// set to 90 s, past both windows, so what ends each run is the window and not the engine.
 // SQLite only: the windows are the bridges' clocks, the same on either database.
 
 /** Each call of this test-only tool waits this long, so the third lma call spans the 30 s mark. */
@@ -56,7 +54,7 @@ describe('the bridges’ time windows in real time', () => {
     models = await startFakeModelServer();
     server = await createTestServer(
       sqlite,
-      { ...FIXTURE_ENV, ...modelEnv(models), MODEL_STREAMING: 'false', SVC_LMX_TIME_MS: '60000' },
+      { ...FIXTURE_ENV, ...modelEnv(models), MODEL_STREAMING: 'false', SVC_LMX_TIME_MS: '90000' },
       { capabilities: [waitCapability] },
     );
     adminCookie = await logIn(server.app, ADMIN.email, ADMIN.password);
@@ -92,7 +90,10 @@ describe('the bridges’ time windows in real time', () => {
     models.setDefaultAnswer({ delayMs: 25_000 });
     const source = 'let n = 0\nwhile n < 4\n  ASK auto "slow question {{n}}" -> reply\n  n = n + 1\nend';
     const result = await runScriptAs(server.app, member.cookie, { mode: 'lmai', source });
-    expect(result.body).toMatchObject({ ok: false, error: { code: 'E_LIMIT_TIME' } });
+    expect(result.body).toMatchObject({
+      ok: false,
+      error: { code: 'E_LIMIT_TIME', message: expect.stringContaining('model calls for 60 s') },
+    });
     const asked = models.requests.filter((request) => JSON.stringify(request.body).includes('slow question'));
     expect(asked).toHaveLength(3);
   }, 100_000);
