@@ -346,6 +346,37 @@ describe('capability registry', () => {
     expect(ledger).toEqual([]);
   });
 
+  it('refunds a use the caller ended with a timeout of its own (a script window), not one it cancelled', async () => {
+    const { registry, ledger } = createTestRegistry({ 'tool:demo.waits': 5 });
+    registry.register(
+      capability({
+        id: 'demo.waits',
+        policy: { access: 'account', meter: 'tool:demo.waits' },
+        run: () => new Promise<never>(() => undefined),
+      }),
+    );
+    const window = new AbortController();
+    const cutOff = registry.invoke('demo.waits', {}, { user: member, surface: 'lma', signal: window.signal });
+    window.abort(new CapabilityError('CAP_TIMEOUT', "The run's 30 s of tool calls ended during this call."));
+    expect(await cutOff).toMatchObject({
+      ok: false,
+      error: { code: 'CAP_TIMEOUT', message: expect.stringContaining('30 s of tool calls') },
+      charged: 0,
+    });
+    expect(ledger.map((entry) => entry.kind)).toEqual(['charge', 'refund']);
+
+    ledger.length = 0;
+    const leaving = new AbortController();
+    const cancelled = registry.invoke(
+      'demo.waits',
+      {},
+      { user: member, surface: 'lma', signal: leaving.signal },
+    );
+    leaving.abort(new Error('the client went away'));
+    expect(await cancelled).toMatchObject({ ok: false, error: { code: 'CAP_ABORTED' }, charged: 5 });
+    expect(ledger.map((entry) => entry.kind)).toEqual(['charge']);
+  });
+
   it('hands run the caller, surface, a deadline and a trace sink', async () => {
     const { registry, clock } = createTestRegistry();
     const events: unknown[] = [];

@@ -185,8 +185,16 @@ function runUnderDeadline(
 ): { answer: Promise<unknown>; settled: Promise<unknown> } {
   const timeoutMs = capability.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
-  const forward = (): void =>
-    controller.abort(new CapabilityError('CAP_ABORTED', `${capability.id} was cancelled by the caller.`));
+  // A caller's signal aborted with a timeout of its own (a script's call window) is a timeout;
+  // any other abort is the caller going away.
+  const forward = (): void => {
+    const reason: unknown = options.signal?.reason;
+    controller.abort(
+      reason instanceof CapabilityError && reason.code === 'CAP_TIMEOUT'
+        ? reason
+        : new CapabilityError('CAP_ABORTED', `${capability.id} was cancelled by the caller.`),
+    );
+  };
   if (options.signal?.aborted) forward();
   options.signal?.addEventListener('abort', forward, { once: true });
   const timer = setTimeout(

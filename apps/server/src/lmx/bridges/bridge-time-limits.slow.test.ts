@@ -37,7 +37,7 @@ const waitCapability = defineCapability<{ ms: number }, { waited: number }>({
     try {
       await sleep(ms, undefined, { signal });
     } catch {
-      throw new CapabilityError('CAP_ABORTED', 'The wait was cancelled.');
+      throw signal.reason ?? new CapabilityError('CAP_ABORTED', 'The wait was cancelled.');
     }
     return { waited: ms };
   },
@@ -78,7 +78,7 @@ describe('the bridges’ time windows in real time', () => {
     expect(result.body.trace).toMatchObject([
       { tool: 'test-clock.wait', ok: true },
       { tool: 'test-clock.wait', ok: true },
-      { tool: 'test-clock.wait', ok: false, code: 'CAP_ABORTED' },
+      { tool: 'test-clock.wait', ok: false, code: 'CAP_TIMEOUT' },
     ]);
   }, 90_000);
 

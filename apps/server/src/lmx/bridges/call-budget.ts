@@ -1,4 +1,5 @@
 import { BridgeError } from '@svc/lmx-interpreters';
+import { CapabilityError } from '../../capabilities/capability-error.js';
 
 /** The calls and time one bridge grants one run. */
 export interface CallBudget {
@@ -53,7 +54,16 @@ export function createCallBudget(options: {
       const stop = (): void => controller.abort();
       if (runSignal.aborted) stop();
       else runSignal.addEventListener('abort', stop, { once: true });
-      setTimeout(stop, Math.max(1, until - now())).unref();
+      // The window is the server's limit, not the caller leaving: the call ends as a timeout
+      // (504), so a charge for work it cut off is refunded.
+      const windowEnded = (): void =>
+        controller.abort(
+          new CapabilityError(
+            'CAP_TIMEOUT',
+            `The run's ${options.windowMs / 1000} s of ${options.what} calls ended during this call.`,
+          ),
+        );
+      setTimeout(windowEnded, Math.max(1, until - now())).unref();
       return controller.signal;
     },
   };
