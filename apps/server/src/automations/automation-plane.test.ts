@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createDreamerTestServer,
@@ -11,6 +10,7 @@ import {
 } from '../dreamer/dreamer-test-helpers.js';
 import { createKey, type SignedInUser, signUpWithRoles } from '../testing/access-test-fixtures.js';
 import { readDocExample } from '../testing/doc-examples.js';
+import { connectMcpClient } from '../testing/mcp-test-client.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { grantTokens, readWalletTotals } from '../tokens/token-test-fixtures.js';
 import { NOTIFY_MAIL_KIND } from './automation-notify.js';
@@ -215,15 +215,7 @@ describe.each(testDatabaseTargets())('the automation plane on $name', (target) =
 
     const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     const { key } = await createKey(server.app, developer);
-    const client = new Client(
-      { name: 'plane', version: '1.0.0' },
-      { versionNegotiation: { mode: 'legacy' } },
-    );
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('/mcp', base), {
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
+    const client = await connectMcpClient(base, key, 'plane');
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).filter((name) => name.startsWith('automations.'))).toEqual(

@@ -1,17 +1,11 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScriptAs } from '../lmx/lmx-test-helpers.js';
 import { MAX_PDF_PAGES } from '../pdf/pdf-renderer.js';
 import { textOfPdf } from '../pdf/pdf-test-helpers.js';
-import {
-  ADMIN,
-  createKey,
-  FIXTURE_ENV,
-  logIn,
-  type SignedInUser,
-  signUp,
-} from '../testing/access-test-fixtures.js';
+import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { connectMcpClient, createAdminKey } from '../testing/mcp-test-client.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 
@@ -32,18 +26,7 @@ describe('pdf.render with a browser installed, through the server', () => {
     const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     adminCookie = await logIn(server.app, ADMIN.email, ADMIN.password);
     member = await signUp(server.app, `browser-${Date.now()}@example.com`);
-    const row = await server.app.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', ADMIN.email)
-      .executeTakeFirstOrThrow();
-    const { key } = await createKey(server.app, { id: row.id, email: ADMIN.email, cookie: adminCookie });
-    client = new Client({ name: 'pdf', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('/mcp', base), {
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
+    client = await connectMcpClient(base, await createAdminKey(server.app, adminCookie), 'pdf');
   });
   afterAll(async () => {
     await client?.close();

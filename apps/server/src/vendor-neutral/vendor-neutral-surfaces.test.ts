@@ -1,19 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRepoTestSite } from '../docs/docs-test-site.js';
 import { runScriptAs } from '../lmx/lmx-test-helpers.js';
-import {
-  ADMIN,
-  createKey,
-  FIXTURE_ENV,
-  logIn,
-  type SignedInUser,
-  signUp,
-} from '../testing/access-test-fixtures.js';
+import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { connectMcpClient, createAdminKey } from '../testing/mcp-test-client.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { grantTokens, readWalletTotals } from '../tokens/token-test-fixtures.js';
@@ -47,18 +41,7 @@ describe.each(testDatabaseTargets())('the vendor-neutral capabilities on $name',
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     adminCookie = await logIn(server.app, ADMIN.email, ADMIN.password);
     member = await signUp(server.app, `neutral-${Date.now()}@example.com`);
-    const adminRow = await server.app.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', ADMIN.email)
-      .executeTakeFirstOrThrow();
-    const { key } = await createKey(server.app, { id: adminRow.id, email: ADMIN.email, cookie: adminCookie });
-    client = new Client({ name: 'neutral', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('/mcp', base), {
-        requestInit: { headers: { authorization: `Bearer ${key}` } },
-      }),
-    );
+    client = await connectMcpClient(base, await createAdminKey(server.app, adminCookie), 'neutral');
   });
   afterAll(async () => {
     await client?.close();
