@@ -93,11 +93,15 @@ describe('Start: the capabilities of each caller, from the registry', () => {
     await signIn(admin.page, ADMIN.email, ADMIN.password);
     const everything = await capabilitiesOf(admin.page, ADMIN.email);
     expect(everything).toEqual(await registryAnswer(admin.page));
-    // Every registered capability, plus what resolves per caller (the built-in function dream).
+    // Every registered capability, plus what resolves per caller: the built-in function dream
+    // and the automation plane's actions.
     expect(everything).toEqual(
       [
         ...harness.server.app.capabilities.list().map((capability) => capability.id),
         'functions.dream',
+        ...['dream', 'exportBook', 'generatePage', 'notify', 'webhook'].map(
+          (action) => `automations.${action}`,
+        ),
       ].sort(),
     );
     expect(everything).toEqual(expect.arrayContaining([...member, 'spec.validate']));

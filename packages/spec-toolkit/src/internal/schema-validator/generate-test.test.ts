@@ -218,6 +218,29 @@ describe('generated schema tests, keyword by keyword', () => {
   });
 });
 
+describe('generated schema tests in a web page', () => {
+  afterEach(() => {
+    delete (globalThis as { document?: unknown }).document;
+  });
+
+  it('are not attempted, so a Content-Security-Policy has nothing to report', () => {
+    const original = globalThis.Function;
+    let attempts = 0;
+    (globalThis as { document?: unknown }).document = {};
+    globalThis.Function = function counted(...args: string[]) {
+      attempts++;
+      return original(...args);
+    } as unknown as FunctionConstructor;
+    try {
+      const compiled = compileSchema({ type: 'object', required: ['a'] });
+      expect([compiled.test({ a: 1 }), compiled.test({})]).toEqual([true, false]);
+    } finally {
+      globalThis.Function = original;
+    }
+    expect(attempts).toBe(0);
+  });
+});
+
 describe('generated schema tests without new Function', () => {
   const original = globalThis.Function;
   afterEach(() => {

@@ -106,7 +106,8 @@ function typeExpression(type: string, v: string): string {
  * the hot path of validating large documents. It accepts exactly what the closures of
  * {@link CompilerContext.compile} accept: the same keywords with the same meaning (a
  * differential test holds the two together); `explain` stays with the closures. Answers
- * undefined where code cannot be generated (a runtime without `new Function`).
+ * undefined where code cannot or should not be generated (a runtime without `new Function`, a
+ * web page, whose Content-Security-Policy would report the attempt).
  *
  * @example
  * const test = generateTest(root, context) ?? context.compile(root).test;
@@ -366,6 +367,7 @@ export function generateTest(
     return `${code}return true;\n`;
   }
 
+  if (!mayGenerateCode()) return undefined;
   const entry = call(root, 'v');
   if (entry === 'true' || entry === 'false') return () => entry === 'true';
   for (let next = pending.shift(); next !== undefined; next = pending.shift())
@@ -378,6 +380,16 @@ export function generateTest(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * False in a web page: a page's Content-Security-Policy without `'unsafe-eval'` reports every
+ * `new Function` as a violation even when the error is caught, so pages keep the closures (their
+ * specs are small). Elsewhere (Node, Deno, Bun, workers) generating is tried, and a runtime
+ * that forbids it still falls back.
+ */
+function mayGenerateCode(): boolean {
+  return typeof (globalThis as { document?: unknown }).document === 'undefined';
 }
 
 /** A primitive JSON value as a JavaScript literal. */
