@@ -1,3 +1,4 @@
+import { appendAll } from './internal/append-all.js';
 import { buildInfo, readTargetVersion } from './internal/build/build-info.js';
 import { buildOperation } from './internal/build/build-operation.js';
 import { comparePointers, compareText } from './internal/build/compare.js';
@@ -78,7 +79,7 @@ export function buildSpec(args: BuildSpecArgs): BuildSpecResult {
   const tags = new Set<string>();
   drafts.forEach((draft, index) => {
     const built = buildOperation(draft, operationIds[index] as string, dialect);
-    errors.push(...built.errors);
+    appendAll(errors, built.errors);
     paths[draft.path] ??= {};
     (paths[draft.path] as Record<string, unknown>)[draft.method] = built.operation;
     for (const tag of draft.tags) tags.add(tag);
@@ -109,7 +110,7 @@ function readDrafts(endpoints: unknown, errors: Diagnostic[]): EndpointDraft[] {
   endpoints.forEach((raw, index) => {
     const pointer = joinPointer('/endpoints', index);
     const read = readEndpoint(raw, pointer);
-    errors.push(...read.errors);
+    appendAll(errors, read.errors);
     const draft = read.draft;
     if (!draft) return;
     const at = joinPointer(pointer, 'path');

@@ -1,3 +1,4 @@
+import { appendAll } from './internal/append-all.js';
 import { loadSpec } from './internal/load-spec.js';
 import { bundleDocuments } from './internal/resolve/bundle-documents.js';
 import { nameDocument } from './internal/resolve/file-names.js';
@@ -76,7 +77,7 @@ export async function resolveSpec(args: ResolveSpecArgs): Promise<ResolvedSpec> 
     version,
     nameOf: (url) => nameDocument(url, entryUrl, name),
   });
-  diagnostics.push(...loaded.diagnostics);
+  appendAll(diagnostics, loaded.diagnostics);
   const documentOrder = [...loaded.documents.values()].map((document) => document.name);
   const internals: ResolvedInternals = { entry, bundle: undefined, diagnostics, documentOrder };
   if (loaded.documents.size > 1 && entry.loaded?.doc !== undefined) {
@@ -96,7 +97,7 @@ export async function resolveSpec(args: ResolveSpecArgs): Promise<ResolvedSpec> 
     const sites = internals.bundle.diagnostics;
     // Findings at `$ref` sites are told in the terms of the file holding the `$ref`.
     loadResolved(internals).addPositions(sites);
-    diagnostics.push(...sites);
+    appendAll(diagnostics, sites);
   }
   const result: ResolvedSpec = {
     doc: internals.bundle?.doc ?? entry.loaded?.doc,

@@ -399,3 +399,17 @@ describe('validate', () => {
     expect(validate(undefined as never).errors[0]?.code).toBe('SPEC_INPUT_MISSING');
   });
 });
+
+describe('validate on documents with very many findings', () => {
+  it('reports 150,000 dangling references as such, not as a document nested too deeply', () => {
+    const schemas: Record<string, unknown> = {};
+    for (let index = 0; index < 150_000; index++)
+      schemas[`S${index}`] = { $ref: `#/components/schemas/Missing${index}` };
+    const doc = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, components: { schemas } };
+    for (const spec of [doc, JSON.stringify(doc)]) {
+      const result = validate({ spec });
+      expect(result.errors.filter((error) => error.code === 'SPEC_TOO_DEEP')).toEqual([]);
+      expect(result.errors.filter((error) => error.code === 'SPEC_REF_DANGLING')).toHaveLength(150_000);
+    }
+  });
+});

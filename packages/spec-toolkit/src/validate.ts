@@ -1,3 +1,4 @@
+import { appendAll } from './internal/append-all.js';
 import { checkDocument } from './internal/checks/document-checks.js';
 import type { Cover, Finding } from './internal/checks/finding.js';
 import { checkOperations } from './internal/checks/operation-checks.js';
@@ -152,9 +153,9 @@ function runChecks(
   const fast = countKeys ? countOperationsIfClean(doc, version) : -1;
   const operations = fast === -1 ? checkOperations(doc, version) : { findings: [], operations: fast };
   const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...operations.findings];
-  if (version === '3.2') semantic.push(...checkTagParents(doc));
+  if (version === '3.2') appendAll(semantic, checkTagParents(doc));
   const refs = checkRefs(doc, version, { countKeys, collectTargets: strict });
-  semantic.push(...refs.findings);
+  appendAll(semantic, refs.findings);
   const covers = semantic.flatMap((finding) => finding.covers ?? []);
   const structural =
     version === null ? [] : checkStructure(doc, version).filter((error) => !isCovered(error, covers));

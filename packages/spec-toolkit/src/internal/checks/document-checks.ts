@@ -1,4 +1,5 @@
 import type { SpecVersion } from '../../types.js';
+import { appendAll } from '../append-all.js';
 import { isPlainObject } from '../json-pointer.js';
 import type { DeclaredVersion } from '../spec-model.js';
 import { isOas31OrLater } from '../spec-model.js';
@@ -47,7 +48,7 @@ export function checkDocument(doc: Record<string, unknown>, declared: DeclaredVe
       );
     }
   }
-  findings.push(...checkPathsPresent(doc, declared.version));
+  appendAll(findings, checkPathsPresent(doc, declared.version));
   return findings;
 }
 

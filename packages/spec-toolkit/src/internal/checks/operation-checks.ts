@@ -1,4 +1,5 @@
 import type { SpecVersion } from '../../types.js';
+import { appendAll } from '../append-all.js';
 import { isPlainObject, joinPointer } from '../json-pointer.js';
 import {
   forEachOperation,
@@ -56,7 +57,7 @@ export function checkOperations(doc: Record<string, unknown>, version: SpecVersi
       checkParameterList(doc, entry.operation.parameters, entry.pointer, findings);
     }
     if (pathTemplateMatches(doc, entry.path, entry.pathItem, entry.operation)) return;
-    findings.push(...checkPathTemplate(doc, entry, reportedUnused));
+    appendAll(findings, checkPathTemplate(doc, entry, reportedUnused));
   });
   return { findings, operations };
 }

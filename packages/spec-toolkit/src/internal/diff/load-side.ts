@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../types.js';
+import { appendAll } from '../append-all.js';
 import { isPlainObject } from '../json-pointer.js';
 import { type LoadedSpec, loadSpec } from '../load-spec.js';
 import { readVersion } from '../spec-model.js';
@@ -30,7 +31,7 @@ export function loadSide(
   // In a multi-file spec, a reference that could not be followed would make the comparison lie.
   const blocking = loaded.diagnostics.filter((diagnostic) => diagnostic.code !== 'SPEC_DUPLICATE_KEY');
   if (loaded.doc === undefined || (loaded.locate !== undefined && blocking.length > 0)) {
-    found.push(...(loaded.doc === undefined ? loaded.diagnostics : blocking));
+    appendAll(found, loaded.doc === undefined ? loaded.diagnostics : blocking);
   } else {
     const declared = readVersion(loaded.doc);
     if (declared.version !== null && isPlainObject(loaded.doc)) {

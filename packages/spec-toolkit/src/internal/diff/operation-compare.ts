@@ -1,3 +1,4 @@
+import { appendAll } from '../append-all.js';
 import { createChange, type RawChange } from './change-catalog.js';
 import { compareResponseHeaders, compareSchemeDefinitions } from './header-and-scheme-rules.js';
 import type { OperationMatch } from './match-operations.js';
@@ -199,9 +200,4 @@ function compareMedia(
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** `push(...list)` passes every item as an argument and overflows the stack on huge lists. */
-function appendAll(target: RawChange[], list: readonly RawChange[]): void {
-  for (const change of list) target.push(change);
 }

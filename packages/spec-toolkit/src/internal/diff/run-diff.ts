@@ -1,3 +1,4 @@
+import { appendAll } from '../append-all.js';
 import { listOperations } from '../spec-model.js';
 import { type Change, type ChangeLevel, createChange, type RawChange } from './change-catalog.js';
 import { compareOperationKeys, matchOperations, operationKey } from './match-operations.js';
@@ -46,7 +47,7 @@ export function runDiff(old: SpecSide, now: SpecSide): DiffOutcome {
     const change = createChange('operation-added', 'new', entry.pointer, `Operation ${key} was added.`);
     groups.push({ operation: key, changes: [attach(change, key)] });
   }
-  groups.push(...compareWebhooks(old, now));
+  appendAll(groups, compareWebhooks(old, now));
   const changed: DiffOutcome['changed'] = [];
   for (const match of matched) {
     const key = operationKey(match.new);
