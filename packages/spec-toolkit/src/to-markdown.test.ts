@@ -68,16 +68,15 @@ describe('toMarkdown on real specs', () => {
     expect(markdown).toContain('> **Deprecated.**');
   });
 
-  it('renders the 13 MB GitHub description in a few seconds', async () => {
+  it('renders the 13 MB GitHub description', async () => {
     const path = join(
       dirname(require.resolve('@octokit/openapi/package.json')),
       'generated',
       'api.github.com.json',
     );
     const spec = readFileSync(path, 'utf8');
-    const started = performance.now();
+    // How fast is the benchmark's business (bench/spec-toolkit), not a test's.
     const { markdown, errors } = await toMarkdown({ spec });
-    expect(performance.now() - started).toBeLessThan(8000);
     expect(errors).toEqual([]);
     expect(markdown).toContain('\n### GET /repos/{owner}/{repo}\n\n**Get a repository**');
     expect(markdown).toContain('_… truncated (');

@@ -62,15 +62,12 @@ describe("GitHub's REST description", () => {
     source = JSON.parse(text);
   });
 
-  it('has no changes against a copy of itself, compared quickly', () => {
+  it('has no changes against a copy of itself', () => {
     const copy = structuredClone(source);
-    const started = performance.now();
+    // How fast is the benchmark's business (bench/spec-toolkit diff), not a test's.
     const result = diff({ specA: source, specB: copy });
-    const elapsed = performance.now() - started;
     expect(result.errors).toEqual([]);
     expect(result.summary.text).toBe('No changes.');
-    // Generous for a loaded CI machine; quadratic work or repeated deep resolution takes far longer.
-    expect(elapsed).toBeLessThan(5000);
   });
 
   it('reports exactly one removed operation, one removed response and one parameter made required', () => {
