@@ -86,6 +86,16 @@ describe.each(testDatabaseTargets())('the script bridges on $name', (target) => 
     expect(nested.body).toMatchObject({ ok: true, output: ['false E_BRIDGE_MISSING'] });
   });
 
+  it('counts in INSTALL what resolves per caller too, so a caller never may use more than there is', async () => {
+    // An admin may use every registered capability and every one resolved per caller (the
+    // function dream, the automation actions): all of them are counted in `capabilities`.
+    const source = 'INSTALL -> facts\nprint facts.usable > 0\nprint facts.capabilities >= facts.usable';
+    for (const cookie of [member.cookie, server.adminCookie]) {
+      const lmi = await runScriptAs(server.app, cookie, { mode: 'lmi', source });
+      expect(lmi.body).toMatchObject({ ok: true, output: ['true', 'true'] });
+    }
+  });
+
   it('answers CAN intelligence no and refuses dream through lma alike for a member without the membership', async () => {
     const lmi = await run(member, 'lmi', 'CAN intelligence\nCAN dreamer.dream\nCAN activity-pages.listKinds');
     expect(lmi.body).toMatchObject({ ok: true, output: ['no', 'no', 'yes'] });

@@ -85,9 +85,12 @@ export function createServerInstallBridge(deps: InstallBridgeDeps): InstallBridg
   return {
     async describe() {
       const usable = await registry.listAvailable(user);
+      // Every registered capability, plus what resolves for this caller (their functions and
+      // webhooks, the automation actions, remote tools), so `usable` never exceeds it.
+      const known = new Set([...registry.list(), ...usable].map((capability) => capability.id));
       return {
         ...deps.facts,
-        capabilities: registry.list().length,
+        capabilities: known.size,
         usable: usable.length,
         entitlements: deps.entitlements ? 'membership plans' : 'none wired',
         you: user.email,
