@@ -40,7 +40,7 @@ describe('host modes in the Scripts screen', () => {
     expect(await page.getByTestId('script-output').textContent()).toContain('the check failed with 3');
     const trace = await page.getByRole('list', { name: 'Trace' }).getByRole('listitem').allTextContents();
     // The server traces each command as the argument list it ran (no shell quoting).
-    expect(trace).toEqual(['run uname -s → exit 0', 'run sh -c exit 3 → exit 3']);
+    expect(trace).toEqual(['run uname -s → exit 0', 'run sh -c "exit 3" → exit 3']);
     expect(await seriousViolations(page)).toEqual([]);
     expect(violations).toEqual([]);
     expect(foreignRequests).toEqual([]);

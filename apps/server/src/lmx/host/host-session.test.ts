@@ -50,7 +50,7 @@ describe('a host session', () => {
     await expect(session.run('no-such-program-svc')).rejects.toMatchObject({ code: 'E_HOST_COMMAND' });
     await expect(session.type('hunter2-password')).rejects.toMatchObject({ code: 'E_HOST_NO_DISPLAY' });
     expect(session.trace()).toEqual([
-      expect.objectContaining({ action: 'run', target: 'sh -c exit 4', ok: true, outcome: 'exit 4' }),
+      expect.objectContaining({ action: 'run', target: 'sh -c "exit 4"', ok: true, outcome: 'exit 4' }),
       expect.objectContaining({
         action: 'run',
         target: 'no-such-program-svc',

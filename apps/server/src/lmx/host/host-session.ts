@@ -138,7 +138,7 @@ export async function openHostSession(options: HostSessionOptions): Promise<Host
       const argv = splitCommandLine(command);
       return record(
         'run',
-        argv.join(' '),
+        argv.map(quoteForTrace).join(' '),
         async () => {
           const { aborted: _aborted, ...result } = await runHostCommand({
             argv,
@@ -246,4 +246,13 @@ export async function openHostSession(options: HostSessionOptions): Promise<Host
       await rm(cwd, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One argument as a command line would write it: bare when it has no space, quote or backslash,
+ * else in double quotes, so a trace reads back as the command that ran (`sh -c "exit 3"`).
+ */
+function quoteForTrace(argument: string): string {
+  if (argument !== '' && !/[\s"'\\]/.test(argument)) return argument;
+  return `"${argument.replace(/["\\]/g, (character) => `\\${character}`)}"`;
 }
