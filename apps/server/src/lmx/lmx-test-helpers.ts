@@ -100,19 +100,42 @@ export async function startDisplayWithWindow(
     }
   };
   await until(() => succeeds(['xdotool', 'getdisplaygeometry']), 'Xvfb');
-  const xterm: ChildProcess = spawn(
-    'xterm',
-    ['-title', title, '-geometry', '40x5+10+10', '-e', 'sh', '-c', `stty -echo; cat > ${file}`],
-    {
-      env,
-      stdio: 'ignore',
-    },
-  );
-  await until(() => succeeds(['xdotool', 'search', '--onlyvisible', '--name', title]), 'the xterm window');
+  // An xterm that exits before its window shows (seen once in a whole-suite run) is started
+  // again; what it printed goes into the error if it never shows.
+  let xterm: ChildProcess | undefined;
+  let printed = '';
+  const startXterm = (): ChildProcess => {
+    const started = spawn(
+      'xterm',
+      ['-title', title, '-geometry', '40x5+10+10', '-e', 'sh', '-c', `stty -echo; cat > ${file}`],
+      { env, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    started.stderr?.on('data', (chunk: Buffer) => {
+      printed = (printed + chunk.toString('utf8')).slice(-2000);
+    });
+    return started;
+  };
+  let starts = 0;
+  try {
+    await until(() => {
+      if (xterm === undefined || (xterm.exitCode !== null && starts < 5)) {
+        xterm = startXterm();
+        starts++;
+      }
+      return succeeds(['xdotool', 'search', '--onlyvisible', '--name', title]);
+    }, 'the xterm window');
+  } catch (error) {
+    xterm?.kill('SIGKILL');
+    xvfb.kill('SIGKILL');
+    throw new Error(
+      `${(error as Error).message} (xterm started ${starts} times; it printed: ${printed || 'nothing'})`,
+    );
+  }
+  const window = xterm as ChildProcess;
   return {
     display,
     stop() {
-      xterm.kill('SIGKILL');
+      window.kill('SIGKILL');
       xvfb.kill('SIGKILL');
     },
   };
