@@ -71,6 +71,15 @@ describe('the script engine over HTTP', () => {
       code: 'E_FORBIDDEN',
       reason: 'lms is a host mode: host modes need an admin caller and SVC_LMX_HOST_MODES=1 on the server',
     });
+    // Nothing runs for an anonymous caller: the catalogue says so mode by mode.
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/lmx/interpreters' });
+    const forAnonymous = anonymous.json<typeof body>().interpreters;
+    expect(forAnonymous.filter((entry) => entry.available)).toEqual([]);
+    expect(forAnonymous.find((entry) => entry.id === 'lmx')).toMatchObject({
+      code: 'GATE_UNAUTHENTICATED',
+      reason: 'running a script needs an account: sign in first',
+    });
+    expect(forAnonymous.find((entry) => entry.id === 'lms')).toMatchObject({ code: 'E_FORBIDDEN' });
     const admin = await server.app.inject({
       method: 'GET',
       url: '/api/lmx/interpreters',

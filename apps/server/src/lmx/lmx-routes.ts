@@ -56,15 +56,29 @@ const interpreterSchema = {
 /**
  * The catalogue for one caller: what this build has, less what this install and this caller
  * lack. A host mode says which of its two conditions (an admin caller, the host flag) is missing;
- * a bridge mode says which bridge this server does not wire yet.
+ * a bridge mode says which bridge this server does not wire yet; for an anonymous caller every
+ * other mode says that running a script needs an account (`lmx.run` is `account` only).
  */
+/** A mode's availability for one caller: the engine's codes, or the gate's when nobody is signed in. */
+type CallerAvailability = Omit<LanguageAvailability, 'code'> & {
+  code?: LanguageAvailability['code'] | 'GATE_UNAUTHENTICATED';
+};
+
 function describeForCaller(
   options: LmxRoutesOptions,
   user: Parameters<typeof hostModeRefusal>[0],
-): LanguageAvailability[] {
+): CallerAvailability[] {
   const refusal = hostModeRefusal(user, options.hostModes);
   return describeLanguages({ bridges: ['host', ...(options.bridges ?? [])] }).map((entry) => {
-    if (!entry.hostMode || !entry.available || !refusal) return entry;
+    if (!entry.available) return entry;
+    if (user === null && !entry.hostMode)
+      return {
+        ...entry,
+        available: false,
+        code: 'GATE_UNAUTHENTICATED',
+        reason: 'running a script needs an account: sign in first',
+      };
+    if (!entry.hostMode || !refusal) return entry;
     return {
       ...entry,
       available: false,

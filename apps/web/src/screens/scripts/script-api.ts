@@ -11,7 +11,7 @@ export interface Interpreter {
   purpose: string;
   hostMode: boolean;
   available: boolean;
-  /** `E_NOT_AVAILABLE`, `E_BRIDGE_MISSING` or `E_FORBIDDEN` when unavailable. */
+  /** `E_NOT_AVAILABLE`, `E_BRIDGE_MISSING`, `E_FORBIDDEN` or (anonymous callers) `GATE_UNAUTHENTICATED` when unavailable. */
   code?: string;
   /** The server's words for why the mode is unavailable. */
   reason?: string;

@@ -97,7 +97,9 @@ export function ScriptsScreen() {
         <p class="panel">The script engine is not available on this server.</p>
       </section>
     );
-  const unavailable = current !== undefined && !current.available;
+  // Signed out, every mode is closed for want of an account: the sign-in prompt below says it.
+  const unavailable =
+    current !== undefined && !current.available && !(current.code === 'GATE_UNAUTHENTICATED' && !user);
   return (
     <section>
       <h1 tabIndex={-1}>Scripts</h1>

@@ -47,6 +47,9 @@ export function CapabilitiesPanel() {
   if (!capabilities && !interpreters) return null;
   const available = (interpreters ?? []).filter((entry) => entry.available);
   const closed = (interpreters ?? []).filter((entry) => !entry.available);
+  // Signed out, the server closes every mode for the same reason: say it once.
+  const signInFirst = closed.filter((entry) => entry.code === 'GATE_UNAUTHENTICATED');
+  const otherwiseClosed = closed.filter((entry) => entry.code !== 'GATE_UNAUTHENTICATED');
   return (
     <section class="panel" aria-labelledby="capabilities-heading" data-testid="capabilities">
       <h2 id="capabilities-heading">Capabilities you may use</h2>
@@ -71,9 +74,16 @@ export function CapabilitiesPanel() {
         <>
           <h3>Script languages</h3>
           <p data-testid="script-languages">
-            {available.map((entry) => entry.id).join(', ') || 'none'}
-            {closed.length > 0 ? (
-              <span class="muted"> — not for you here: {closed.map((entry) => entry.id).join(', ')}</span>
+            {signInFirst.length > 0 ? (
+              <>sign in to run {signInFirst.map((entry) => entry.id).join(', ')}</>
+            ) : (
+              available.map((entry) => entry.id).join(', ') || 'none'
+            )}
+            {otherwiseClosed.length > 0 ? (
+              <span class="muted">
+                {' '}
+                — not for you here: {otherwiseClosed.map((entry) => entry.id).join(', ')}
+              </span>
             ) : null}{' '}
             <Link href="/scripts">Open the playground</Link>
           </p>
