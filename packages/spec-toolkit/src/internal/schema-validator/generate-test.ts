@@ -343,6 +343,7 @@ export function generateTest(
         return `case ${JSON.stringify(name)}:\n${tests.map(fail).join('')}continue;\n`;
       })
       .join('');
+
     let unmatched = '';
     if (patterns.length > 0) {
       unmatched += 'let matched = false;\n';
@@ -397,8 +398,21 @@ function literal(value: unknown): string {
   return value === undefined ? 'undefined' : JSON.stringify(value);
 }
 
-/** `uniqueItems`: no two items equal as JSON values. */
+/** `uniqueItems`: no two items equal as JSON values; lists of primitives (`required`) without deep comparison. */
 function allUnique(items: unknown[]): boolean {
+  let primitives = true;
+  for (const item of items) {
+    if (typeof item === 'object' && item !== null) {
+      primitives = false;
+      break;
+    }
+  }
+  if (primitives) {
+    if (items.length > 32) return new Set(items).size === items.length;
+    for (let i = 0; i < items.length; i++)
+      for (let j = i + 1; j < items.length; j++) if (items[i] === items[j]) return false;
+    return true;
+  }
   for (let i = 0; i < items.length; i++)
     for (let j = i + 1; j < items.length; j++) if (jsonEqual(items[i], items[j])) return false;
   return true;
