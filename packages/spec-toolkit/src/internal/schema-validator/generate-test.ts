@@ -2,7 +2,7 @@ import type { CompilerContext } from './compiler-context.js';
 import { ALWAYS } from './compiler-context.js';
 import type { JsonSchema } from './json-schema.js';
 import { gatherEvaluated } from './object-keywords.js';
-import { checkFormat, jsonEqual, literalPrefixOf, patternRegExp } from './value-checks.js';
+import { allItemsUnique, checkFormat, jsonEqual, literalPrefixOf, patternRegExp } from './value-checks.js';
 
 type Schema = Record<string, unknown>;
 
@@ -252,7 +252,7 @@ export function generateTest(
     }
     if (typeof schema.minItems === 'number') code += fail(`v.length >= ${schema.minItems}`);
     if (typeof schema.maxItems === 'number') code += fail(`v.length <= ${schema.maxItems}`);
-    if (schema.uniqueItems === true) code += fail(`${externals.ref(allUnique)}(v)`);
+    if (schema.uniqueItems === true) code += fail(`${externals.ref(allItemsUnique)}(v)`);
     return guard(code, 'array', schema);
   }
 
@@ -396,24 +396,4 @@ function mayGenerateCode(): boolean {
 /** A primitive JSON value as a JavaScript literal. */
 function literal(value: unknown): string {
   return value === undefined ? 'undefined' : JSON.stringify(value);
-}
-
-/** `uniqueItems`: no two items equal as JSON values; lists of primitives (`required`) without deep comparison. */
-function allUnique(items: unknown[]): boolean {
-  let primitives = true;
-  for (const item of items) {
-    if (typeof item === 'object' && item !== null) {
-      primitives = false;
-      break;
-    }
-  }
-  if (primitives) {
-    if (items.length > 32) return new Set(items).size === items.length;
-    for (let i = 0; i < items.length; i++)
-      for (let j = i + 1; j < items.length; j++) if (items[i] === items[j]) return false;
-    return true;
-  }
-  for (let i = 0; i < items.length; i++)
-    for (let j = i + 1; j < items.length; j++) if (jsonEqual(items[i], items[j])) return false;
-  return true;
 }

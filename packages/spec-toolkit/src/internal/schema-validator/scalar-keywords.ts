@@ -2,6 +2,7 @@ import type { CompilerContext, KeywordCheck } from './compiler-context.js';
 import { ALWAYS, pointerOf } from './compiler-context.js';
 import type { CompiledSchema } from './json-schema.js';
 import {
+  allItemsUnique,
   CALL_TEST,
   checkFormat,
   compilePattern,
@@ -246,27 +247,7 @@ export function compileArrayKeywords(schema: Schema, context: CompilerContext): 
     );
   }
   if (schema.uniqueItems === true) {
-    const unique = (v: unknown): boolean => {
-      if (!Array.isArray(v)) return true;
-      if (v.length < 2) return true;
-      // Only primitives (the common `required` and `enum` lists): identity is equality.
-      let primitives = true;
-      for (const item of v) {
-        if (typeof item === 'object' && item !== null) {
-          primitives = false;
-          break;
-        }
-      }
-      if (primitives) {
-        if (v.length > 32) return new Set(v).size === v.length;
-        for (let i = 0; i < v.length; i++)
-          for (let j = i + 1; j < v.length; j++) if (v[i] === v[j]) return false;
-        return true;
-      }
-      for (let i = 0; i < v.length; i++)
-        for (let j = i + 1; j < v.length; j++) if (jsonEqual(v[i], v[j])) return false;
-      return true;
-    };
+    const unique = (v: unknown): boolean => !Array.isArray(v) || allItemsUnique(v);
     checks.push(simple('uniqueItems', unique, () => 'Items must be unique.'));
   }
   return checks;

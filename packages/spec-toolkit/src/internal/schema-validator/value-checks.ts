@@ -27,6 +27,27 @@ export function hasJsonType(value: unknown, type: string): boolean {
   }
 }
 
+/** `uniqueItems`: no two items equal as JSON values; lists of primitives (`required`, `enum`) without deep comparison. */
+export function allItemsUnique(items: readonly unknown[]): boolean {
+  if (items.length < 2) return true;
+  let primitives = true;
+  for (const item of items) {
+    if (typeof item === 'object' && item !== null) {
+      primitives = false;
+      break;
+    }
+  }
+  if (primitives) {
+    if (items.length > 32) return new Set(items).size === items.length;
+    for (let i = 0; i < items.length; i++)
+      for (let j = i + 1; j < items.length; j++) if (items[i] === items[j]) return false;
+    return true;
+  }
+  for (let i = 0; i < items.length; i++)
+    for (let j = i + 1; j < items.length; j++) if (jsonEqual(items[i], items[j])) return false;
+  return true;
+}
+
 /** Structural equality of JSON values (for `enum`, `const` and `uniqueItems`); allocates nothing. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
