@@ -1,9 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startXvfb } from '../lmx-test-helpers.js';
+import { startDisplayWithWindow } from '../lmx-test-helpers.js';
 import {
   DisplayError,
   focusWindow,
@@ -15,10 +14,8 @@ import {
 } from './x-display.js';
 
 const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'svc-x-display-')));
-let display = '';
-let target: { display: string; cwd: string } = { display, cwd };
-let xvfb: ChildProcess;
-let xterm: ChildProcess;
+let target: { display: string; cwd: string } = { display: '', cwd };
+let desktop: { display: string; stop(): void } | undefined;
 
 async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -30,49 +27,14 @@ async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  for (const tool of ['/usr/bin/Xvfb', '/usr/bin/xdotool', '/usr/bin/xterm', '/usr/bin/scrot']) {
-    if (!existsSync(tool))
-      throw new Error(
-        `${tool} is missing: apt-get install xvfb xdotool xterm scrot (.ci/run installs them); this test never skips.`,
-      );
-  }
-  ({ display, xvfb } = await startXvfb());
-  target = { display, cwd };
-  // Ready once a client can open the display (the socket file appears a little earlier).
-  await waitFor(() => {
-    try {
-      execFileSync('xdotool', ['getdisplaygeometry'], {
-        env: { ...process.env, DISPLAY: display },
-        stdio: 'ignore',
-      });
-      return true;
-    } catch {
-      return undefined;
-    }
-  }, 'Xvfb');
-  // A small terminal whose keyboard input lands in a file the test reads back.
-  xterm = spawn(
-    'xterm',
-    [
-      '-title',
-      'svc-notes',
-      '-geometry',
-      '40x5+10+10',
-      '-e',
-      'sh',
-      '-c',
-      `stty -echo; cat > ${join(cwd, 'typed.txt')}`,
-    ],
-    {
-      env: { ...process.env, DISPLAY: display },
-      stdio: 'ignore',
-    },
-  );
-}, 30_000);
+  // A small terminal whose keyboard input lands in a file the test reads back, on a display of
+  // its own (the helper waits for the window to show, however loaded the machine is).
+  desktop = await startDisplayWithWindow('svc-notes', join(cwd, 'typed.txt'));
+  target = { display: desktop.display, cwd };
+}, 120_000);
 
 afterAll(() => {
-  xterm?.kill('SIGKILL');
-  xvfb?.kill('SIGKILL');
+  desktop?.stop();
   rmSync(cwd, { recursive: true, force: true });
 });
 
