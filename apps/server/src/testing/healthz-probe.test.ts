@@ -26,7 +26,10 @@ describe('the /healthz probe used by the hardening tests', () => {
 
   it('takes several samples while an attack that holds nothing runs', async () => {
     const base = await listenOnLoopback(app);
-    const seen = await probeHealthzDuring(base, () => new Promise((resolve) => setTimeout(() => resolve('done'), 300)));
+    const seen = await probeHealthzDuring(
+      base,
+      () => new Promise((resolve) => setTimeout(() => resolve('done'), 300)),
+    );
     expect(seen.result).toBe('done');
     expect(seen.samples).toBeGreaterThan(2);
   });
