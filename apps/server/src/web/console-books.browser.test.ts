@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser: they see DOM globals.
 import { readFile } from 'node:fs/promises';
+import { countInk } from '@svc/activity-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ConsoleHarness,
@@ -13,7 +14,6 @@ import {
   signUpAndSignIn,
   startConsoleHarness,
 } from './console-browser.fixture.js';
-import { countInk } from './png-ink.fixture.js';
 
 const PASSWORD = 'a long enough console password 42';
 const PX_PER_MM = 96 / 25.4;

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generatePage } from '../generate-page.js';
 import { KINDS } from '../kinds/registry.js';
-import { countInk } from '../print/png-ink.fixture.js';
-import { readPdfFonts, readPdfInfo, renderPdfPage, requireTool } from '../print/poppler.fixture.js';
 import { TRIMS } from '../print/trims.js';
+import { countInk } from '../testing/png-ink.js';
+import { readPdfFonts, readPdfInfo, renderPdfPage, requireTool } from '../testing/poppler.js';
 import { buildBookPdf } from './build-book-pdf.js';
 
 const PT_PER_MM = 72 / 25.4;

@@ -2,8 +2,8 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePage } from '../generate-page.js';
 import { KINDS } from '../kinds/registry.js';
-import { countInk } from './png-ink.fixture.js';
-import { readPdfInfo, renderPdfPage, requireTool } from './poppler.fixture.js';
+import { countInk } from '../testing/png-ink.js';
+import { readPdfInfo, renderPdfPage, requireTool } from '../testing/poppler.js';
 import { printPage } from './print-page.js';
 import { TRIM_NAMES, TRIMS, type TrimName } from './trims.js';
 
