@@ -37,6 +37,7 @@ import { createStripePayments } from './payments/stripe-payments.js';
 import { pdfPlugin } from './pdf/pdf-plugin.js';
 import { createServerGate } from './plugins/create-server-gate.js';
 import { createDataEventHub } from './plugins/data-event-hub.js';
+import { registerSessionTokens } from './plugins/fastify-jwt-session-tokens.js';
 import { createFastifyOptions } from './plugins/fastify-options.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
 import { healthRoutes } from './plugins/health-routes.js';
@@ -109,6 +110,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   dataEvents.subscribe({
     documentDeleted: async (document) => events.emit('gate.document.deleted', document),
   });
+  // Session JWTs through @fastify/jwt (HS256, exp required, checked on the gate's clock).
+  const sessionTokens = await registerSessionTokens(app, { secret: config.jwtSecret });
   const gate = createServerGate({
     config,
     db: database.db,
@@ -116,6 +119,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     payments,
     clock: options.clock,
     dataEvents,
+    sessionTokens,
   });
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
   const capabilities = createGateCapabilityRegistry({
