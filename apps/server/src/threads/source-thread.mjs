@@ -1,0 +1,7 @@
+// Starts a thread entry from TypeScript sources (tests only; the build ships each entry as
+// dist/<name>.js). Registers the tsx loader in this thread, then loads the real entry.
+import { workerData } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+
+register();
+await import(workerData.entry);
