@@ -9,6 +9,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'docs-build-worker': 'src/docs/docs-build-worker.ts',
     'grep-thread': 'src/docs/grep-thread-entry.ts',
+    'schema-thread': 'src/capabilities/schema-thread-entry.ts',
   },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts' } },

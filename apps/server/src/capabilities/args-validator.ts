@@ -8,10 +8,17 @@ export interface ArgsIssue {
   message: string;
 }
 
-/** Checks (and fills the schema defaults of) one capability's arguments; throws `CAP_INVALID_ARGS`. */
-export type ArgsValidator = (args: unknown) => Record<string, unknown>;
+/**
+ * Checks (and fills the schema defaults of) one capability's arguments; throws (or rejects with)
+ * `CAP_INVALID_ARGS`. A registered capability's validator answers at once; a user-supplied
+ * schema's (`UserSchemas.validatorFor`) answers from the schema thread.
+ */
+export type ArgsValidator = (args: unknown) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
-// One Ajv for every capability: no type coercion ("5" is not 5, true is not 1), every error.
+// One Ajv for every registered capability: no type coercion ("5" is not 5, true is not 1), every
+// error. Only the install's own schemas compile here, on the main thread, with JavaScript
+// patterns; schemas from outside (stored functions, remote MCP tools) compile on the schema
+// thread with linear-time ones (user-schemas.ts).
 const ajv = new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, strict: false });
 
 /**
@@ -37,34 +44,4 @@ export function compileArgsValidator(id: string, schema: JsonSchema): ArgsValida
       details: { issues },
     });
   };
-}
-
-const CACHE_LIMIT = 500;
-const cached = new Map<string, { validate: ArgsValidator; schema: JsonSchema }>();
-
-/**
- * {@link compileArgsValidator} for schemas read at call time (a user's stored function, a
- * remote MCP tool): validators are kept per id and schema text, at most 500, the oldest
- * dropped (and removed from Ajv's own cache) first. A schema that does not compile throws.
- *
- * @example
- * const validate = compileCachedArgsValidator('functions.greet', storedParameters);
- */
-export function compileCachedArgsValidator(id: string, schema: JsonSchema): ArgsValidator {
-  const key = `${id}\n${JSON.stringify(schema)}`;
-  const hit = cached.get(key);
-  if (hit !== undefined) {
-    cached.delete(key);
-    cached.set(key, hit);
-    return hit.validate;
-  }
-  const copy = structuredClone(schema);
-  const validate = compileArgsValidator(id, copy);
-  cached.set(key, { validate, schema: copy });
-  if (cached.size > CACHE_LIMIT) {
-    const [oldestKey, oldest] = cached.entries().next().value as [string, { schema: JsonSchema }];
-    cached.delete(oldestKey);
-    ajv.removeSchema(oldest.schema);
-  }
-  return validate;
 }

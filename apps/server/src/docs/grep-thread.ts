@@ -51,6 +51,8 @@ export function createGrepThread(siteDir: string): GrepThread {
       built: new URL('./grep-thread.js', import.meta.url),
     },
     data: { siteDir },
+    // Default priority: a grep stops itself at its 200 ms budget of wall time, so it never holds a
+    // core long, and at a lower priority a busy machine would spend that budget waiting.
     heapMb: GREP_THREAD_HEAP_MB,
     maxQueued: GREP_MAX_QUEUED,
   });

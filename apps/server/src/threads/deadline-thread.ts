@@ -20,6 +20,11 @@ export interface DeadlineThreadOptions {
   heapMb: number;
   /** Requests waiting beyond the one running; more are refused with `ThreadBusyError`. */
   maxQueued: number;
+  /**
+   * The thread's nice value on Linux (0, the default, leaves it as the main thread's): a thread
+   * whose requests run for seconds yields the core to the event loop when both want it.
+   */
+  nice?: number;
 }
 
 /** Options of one {@link DeadlineThread.run}. */
@@ -56,7 +61,7 @@ const SOURCE_BOOTSTRAP = new URL('./source-thread.mjs', import.meta.url);
 function startWorker(options: DeadlineThreadOptions): Worker {
   const fromSources = import.meta.url.endsWith('.ts');
   return new Worker(fromSources ? SOURCE_BOOTSTRAP : options.entry.built, {
-    workerData: { entry: options.entry.source.href, data: options.data },
+    workerData: { entry: options.entry.source.href, data: options.data, nice: options.nice ?? 0 },
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
   });
 }
