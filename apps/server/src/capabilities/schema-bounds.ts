@@ -12,8 +12,12 @@ export interface SchemaBounds {
   maxDepth: number;
 }
 
-/** A stored function's `parameters`: 16 KiB of JSON, 32 levels of nesting (docs/functions.md). */
-export const FUNCTION_SCHEMA_BOUNDS: SchemaBounds = { maxBytes: 16 * 1024, maxDepth: 32 };
+/**
+ * A stored function's `parameters`: 16 KiB of JSON and 20 levels of nesting — nine object
+ * schemas inside one another, well past what model function-calling accepts (OpenAI's strict
+ * mode stops at five), and below the 32 levels a document may have at all (docs/functions.md).
+ */
+export const FUNCTION_SCHEMA_BOUNDS: SchemaBounds = { maxBytes: 16 * 1024, maxDepth: 20 };
 
 const escapePointer = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
 

@@ -4,7 +4,7 @@ import type { DocumentIssue } from '../plugins/document-checks.js';
 
 /**
  * The check of a `function_calls` write through `/db`: a `parameters` object beyond
- * {@link FUNCTION_SCHEMA_BOUNDS} (16 KiB of JSON, 32 levels) is refused, with the JSON pointer of
+ * {@link FUNCTION_SCHEMA_BOUNDS} (16 KiB of JSON, 20 levels) is refused, with the JSON pointer of
  * where it nests too deep. A schema within them starts compiling on the schema thread at once,
  * so the next listing finds its verdict cached. Every other rule of a function (its type, its
  * executor, whether it compiles) is checked when it is read, as before: such a document is

@@ -131,9 +131,9 @@ describe.each(testDatabaseTargets())('user-supplied function schemas on $name', 
     expect(deep.status).toBe(400);
     expect(deep.body.error.code).toBe('SERVER_INVALID_DOCUMENT');
     const [issue] = deep.body.error.details.issues;
-    // The first object past level 32: the schema of the 16th nested property.
-    expect(issue.path).toBe(`/parameters${'/properties/a'.repeat(16)}`);
-    expect(issue.message).toBe('nests deeper than 32 levels of objects and arrays.');
+    // The first object past level 20: the schema of the 10th nested property.
+    expect(issue.path).toBe(`/parameters${'/properties/a'.repeat(10)}`);
+    expect(issue.message).toBe('nests deeper than 20 levels of objects and arrays.');
     const large = { type: 'object', description: 'x'.repeat(17_000) };
     const big = await store(member, 'big', large);
     expect(big.status).toBe(400);
@@ -155,8 +155,8 @@ describe.each(testDatabaseTargets())('user-supplied function schemas on $name', 
     );
     expect(names).not.toContain('deep');
     expect(names).not.toContain('big');
-    // Within the bounds (15 levels) is fine.
-    expect((await store(member, 'nested', deepSchema(15))).status).toBe(201);
+    // Within the bounds (nine nested objects, 19 levels) is fine.
+    expect((await store(member, 'nested', deepSchema(9))).status).toBe(201);
     expect(await problemsOf(member, 'nested')).toEqual([]);
   });
 

@@ -56,12 +56,31 @@ interface Task {
   reject(error: unknown): void;
 }
 
-const SOURCE_BOOTSTRAP = new URL('./source-thread.mjs', import.meta.url);
+// Every thread starts here: it takes its priority first, so even loading the entry's modules
+// yields to the event loop, then loads the entry — through source-thread.mjs, which registers
+// the tsx loader, when the server runs from its TypeScript sources (tests).
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+const { setPriority } = require('node:os');
+if (workerData.nice > 0 && process.platform === 'linux') {
+  try { setPriority(workerData.nice); } catch {}
+}
+import(workerData.sourceLoader ?? workerData.entry).catch((error) => {
+  setImmediate(() => { throw error; });
+});
+`;
+const SOURCE_LOADER = new URL('./source-thread.mjs', import.meta.url);
 
 function startWorker(options: DeadlineThreadOptions): Worker {
   const fromSources = import.meta.url.endsWith('.ts');
-  return new Worker(fromSources ? SOURCE_BOOTSTRAP : options.entry.built, {
-    workerData: { entry: options.entry.source.href, data: options.data, nice: options.nice ?? 0 },
+  return new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: {
+      entry: (fromSources ? options.entry.source : options.entry.built).href,
+      ...(fromSources ? { sourceLoader: SOURCE_LOADER.href } : {}),
+      data: options.data,
+      nice: options.nice ?? 0,
+    },
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
   });
 }

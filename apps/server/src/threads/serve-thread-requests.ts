@@ -1,4 +1,3 @@
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 
 /** A failure as it crosses back to the main thread: the error's name, code, message and details. */
@@ -15,20 +14,6 @@ export type ThreadMessage =
   | { type: 'answer'; id: number; ok: true; answer: unknown }
   | { type: 'answer'; id: number; ok: false; failure: ThreadFailure };
 
-/**
- * Lowers the calling thread's scheduling priority to `nice` (0: unchanged): on Linux a nice value
- * belongs to a thread, and `setPriority` without a pid sets the calling one. Elsewhere (where it
- * would renice the whole process), or where it is not allowed, the thread keeps the default.
- */
-function lowerThreadPriority(nice: number): void {
-  if (nice <= 0 || process.platform !== 'linux') return;
-  try {
-    setPriority(nice);
-  } catch {
-    // Not permitted here: run at the default priority.
-  }
-}
-
 function toFailure(error: unknown): ThreadFailure {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const { code, details } = error as Error & { code?: unknown; details?: unknown };
@@ -41,8 +26,8 @@ function toFailure(error: unknown): ThreadFailure {
 }
 
 /**
- * The body of a thread entry (a file the server runs with `createDeadlineThread`): lowers the
- * thread's priority as asked, builds its handler from the entry's data (`workerData.data`) —
+ * The body of a thread entry (a file the server runs with `createDeadlineThread`): builds its
+ * handler from the entry's data (`workerData.data`) —
  * loading whatever it needs before it says `ready`, so a deadline never counts the thread's
  * start — then answers each request in turn.
  *
@@ -57,9 +42,7 @@ export function serveThreadRequests<Request, Data = unknown>(
 ): void {
   const port = parentPort;
   if (port === null) throw new Error('serveThreadRequests runs only inside a worker thread');
-  const { data, nice } = workerData as { data: Data; nice: number };
-  lowerThreadPriority(nice);
-  void prepare(data).then((handle) => {
+  void prepare((workerData as { data: Data }).data).then((handle) => {
     port.on('message', async (message: { id: number; request: Request }) => {
       let answer: ThreadMessage;
       try {
