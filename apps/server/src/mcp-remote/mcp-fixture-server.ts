@@ -14,8 +14,9 @@ export interface McpFixtureServer {
 }
 
 /**
- * Starts an MCP server with two tools: `echo` ({ text } → the text, also as structured content)
- * and `fail` (always an `isError` result).
+ * Starts an MCP server with four tools: `echo` ({ text } → the text, also as structured
+ * content), `fail` (always an `isError` result), `match` (as `echo`, its text held to the
+ * pattern `^(a+)+$`) and `lookahead` (a pattern RE2 cannot express).
  *
  * @example
  * const fixture = await startMcpFixtureServer();
@@ -40,11 +41,22 @@ export async function startMcpFixtureServer(): Promise<McpFixtureServer> {
           },
         },
         { name: 'fail', description: 'Always fails.', inputSchema: { type: 'object' } },
+        {
+          name: 'match',
+          description:
+            'Answers the text, which must be made of a (a pattern that backtracks exponentially in JavaScript).',
+          inputSchema: { type: 'object', properties: { text: { type: 'string', pattern: '^(a+)+$' } } },
+        },
+        {
+          name: 'lookahead',
+          description: 'A pattern RE2 cannot express: never offered.',
+          inputSchema: { type: 'object', properties: { text: { type: 'string', pattern: '^(?=a)' } } },
+        },
       ],
     }));
     server.setRequestHandler('tools/call', (request) => {
       calls.push({ name: request.params.name, arguments: request.params.arguments });
-      if (request.params.name === 'echo') {
+      if (request.params.name === 'echo' || request.params.name === 'match') {
         const text = String((request.params.arguments as { text?: unknown }).text);
         return { content: [{ type: 'text', text }], structuredContent: { echo: text } };
       }
