@@ -59,7 +59,13 @@ const normal = NORMAL.map((pattern) => {
   if (lines !== grepWithRegExp(pattern, 500)) throw new Error(`the matchers disagree on ${pattern}`);
   const regexpMs = timeMedian(() => grepWithRegExp(pattern, 500));
   const linearMs = timeMedian(() => grepLinear(pattern, 500));
-  return { pattern, lines, 'RegExp ms': regexpMs, 're2js ms': linearMs, ratio: Number((linearMs / regexpMs).toFixed(1)) };
+  return {
+    pattern,
+    lines,
+    'RegExp ms': regexpMs,
+    're2js ms': linearMs,
+    ratio: Number((linearMs / regexpMs).toFixed(1)),
+  };
 });
 console.log(`\nWhole-corpus greps, median of ${rounds} rounds (same lines found):`);
 console.table(normal);

@@ -63,7 +63,7 @@ export function findPatternIssues(schema: unknown, compile: (pattern: string) =>
     for (const keyword of SCHEMA_LISTS) {
       const list = node[keyword];
       if (!Array.isArray(list)) continue;
-      list.forEach((child, index) => walk(child, `${path}/${keyword}/${index}`));
+      for (const [index, child] of list.entries()) walk(child, `${path}/${keyword}/${index}`);
     }
   };
   walk(schema, '');

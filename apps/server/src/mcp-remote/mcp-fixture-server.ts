@@ -13,6 +13,19 @@ export interface McpFixtureServer {
   close(): Promise<void>;
 }
 
+// Declared apart from the list, so TypeScript does not merge their schemas' shapes with echo's.
+const MATCH_TOOL = {
+  name: 'match',
+  description:
+    'Answers the text, which must be made of a (a pattern that backtracks exponentially in JavaScript).',
+  inputSchema: { type: 'object' as const, properties: { text: { type: 'string', pattern: '^(a+)+$' } } },
+};
+const LOOKAHEAD_TOOL = {
+  name: 'lookahead',
+  description: 'A pattern RE2 cannot express: never offered.',
+  inputSchema: { type: 'object' as const, properties: { text: { type: 'string', pattern: '^(?=a)' } } },
+};
+
 /**
  * Starts an MCP server with four tools: `echo` ({ text } → the text, also as structured
  * content), `fail` (always an `isError` result), `match` (as `echo`, its text held to the
@@ -41,17 +54,8 @@ export async function startMcpFixtureServer(): Promise<McpFixtureServer> {
           },
         },
         { name: 'fail', description: 'Always fails.', inputSchema: { type: 'object' } },
-        {
-          name: 'match',
-          description:
-            'Answers the text, which must be made of a (a pattern that backtracks exponentially in JavaScript).',
-          inputSchema: { type: 'object', properties: { text: { type: 'string', pattern: '^(a+)+$' } } },
-        },
-        {
-          name: 'lookahead',
-          description: 'A pattern RE2 cannot express: never offered.',
-          inputSchema: { type: 'object', properties: { text: { type: 'string', pattern: '^(?=a)' } } },
-        },
+        MATCH_TOOL,
+        LOOKAHEAD_TOOL,
       ],
     }));
     server.setRequestHandler('tools/call', (request) => {
