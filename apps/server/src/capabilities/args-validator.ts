@@ -15,10 +15,10 @@ export interface ArgsIssue {
  */
 export type ArgsValidator = (args: unknown) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
-// One Ajv for every registered capability: no type coercion ("5" is not 5, true is not 1), every
-// error. Only the install's own schemas compile here, on the main thread, with JavaScript
-// patterns; schemas from outside (stored functions, remote MCP tools) compile on the schema
-// thread with linear-time ones (user-schemas.ts).
+// One Ajv for the install's own schemas (registered capabilities, and those of sources whose
+// schemas the install writes): no type coercion ("5" is not 5, true is not 1), every error,
+// compiled on the main thread with JavaScript patterns. Schemas from outside (stored functions,
+// remote MCP tools) compile on the schema thread with linear-time ones (user-schemas.ts).
 const ajv = new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, strict: false });
 
 /**
@@ -44,4 +44,36 @@ export function compileArgsValidator(id: string, schema: JsonSchema): ArgsValida
       details: { issues },
     });
   };
+}
+
+const CACHE_LIMIT = 500;
+const cached = new Map<string, { validate: ArgsValidator; schema: JsonSchema }>();
+
+/**
+ * {@link compileArgsValidator} for schemas the install writes but a source builds at call time
+ * (an automation's actions, an integration): validators are kept per id and schema text, at
+ * most 500, the oldest dropped (and removed from Ajv's own cache) first. A schema that does not
+ * compile throws. Schemas from outside the install never come here: they compile on the schema
+ * thread (`UserSchemas`).
+ *
+ * @example
+ * const validate = compileCachedArgsValidator('automations.notify', notifyInput);
+ */
+export function compileCachedArgsValidator(id: string, schema: JsonSchema): ArgsValidator {
+  const key = `${id}\n${JSON.stringify(schema)}`;
+  const hit = cached.get(key);
+  if (hit !== undefined) {
+    cached.delete(key);
+    cached.set(key, hit);
+    return hit.validate;
+  }
+  const copy = structuredClone(schema);
+  const validate = compileArgsValidator(id, copy);
+  cached.set(key, { validate, schema: copy });
+  if (cached.size > CACHE_LIMIT) {
+    const [oldestKey, oldest] = cached.entries().next().value as [string, { schema: JsonSchema }];
+    cached.delete(oldestKey);
+    ajv.removeSchema(oldest.schema);
+  }
+  return validate;
 }

@@ -1,6 +1,6 @@
 import type { RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ArgsValidator, compileArgsValidator } from './args-validator.js';
+import { type ArgsValidator, compileArgsValidator, compileCachedArgsValidator } from './args-validator.js';
 import { type CapabilityMeter, FREE_METER } from './capability-meter.js';
 import { isPermitted, type PolicyEnvironment } from './capability-policy.js';
 import type { CapabilitySource } from './capability-source.js';
@@ -98,7 +98,10 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
     resolve: async (id: string, user: RequestUser | null) => {
       const capability = await resolveFromSource(id, user);
       if (capability === undefined) return undefined;
-      return { capability, validate: userSchemas.validatorFor(capability.id, capability.input) };
+      const validate = sourceOf(id)?.outsideSchemas
+        ? userSchemas.validatorFor(capability.id, capability.input)
+        : compileCachedArgsValidator(capability.id, capability.input);
+      return { capability, validate };
     },
   };
   const sorted = (): Capability[] =>

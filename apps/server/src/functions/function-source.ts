@@ -148,6 +148,7 @@ export function createFunctionSource(
 ): CapabilitySource {
   return {
     prefix: 'functions.',
+    outsideSchemas: true,
     async list(user) {
       if (user === null) return [];
       const entries = await listFunctionEntries(registry, db, user);

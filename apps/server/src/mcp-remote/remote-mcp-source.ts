@@ -108,6 +108,7 @@ export function createRemoteMcpSource(
 ): CapabilitySource {
   return {
     prefix: 'mcp.',
+    outsideSchemas: true,
     list: async () =>
       (await Promise.all(connections.map((connection) => capabilitiesOf(connection, schemas)))).flat(),
     async resolve(id) {

@@ -1,3 +1,5 @@
+// The wall clock's timers: a thread's deadline bounds real work, whatever clock a test fakes.
+import { clearTimeout, setTimeout } from 'node:timers';
 import { Worker } from 'node:worker_threads';
 import type { ThreadMessage } from './serve-thread-requests.js';
 import { ThreadBusyError, ThreadDeadlineError, ThreadFailedError, ThreadTaskError } from './thread-errors.js';
