@@ -37,6 +37,7 @@ import { createStripePayments } from './payments/stripe-payments.js';
 import { pdfPlugin } from './pdf/pdf-plugin.js';
 import { createServerGate } from './plugins/create-server-gate.js';
 import { createDataEventHub } from './plugins/data-event-hub.js';
+import { createDocumentChecks } from './plugins/document-checks.js';
 import { registerSessionTokens } from './plugins/fastify-jwt-session-tokens.js';
 import { createFastifyOptions } from './plugins/fastify-options.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
@@ -132,6 +133,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   for (const capability of options.capabilities ?? []) capabilities.register(capability);
   app.decorate('capabilities', capabilities);
+  // Write checks areas add for their collections; the data route runs them before storing.
+  app.decorate('documentChecks', createDocumentChecks());
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });

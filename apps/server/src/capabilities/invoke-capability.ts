@@ -101,7 +101,10 @@ export async function invokeCapability<Result>(
   let charge: MeterCharge | undefined;
   try {
     assertPolicy(capability, options.user, deps.policy);
-    const checked = validate(args);
+    // A registered capability's validator answers at once: no await, so nothing else runs before
+    // the charge. A user-supplied schema's answers from the schema thread.
+    const validated = validate(args);
+    const checked = validated instanceof Promise ? await validated : validated;
     assertRate(deps, capability, options);
     const limit = capability.policy.concurrency?.perUser;
     if (limit !== undefined) {

@@ -12,6 +12,7 @@ export type ServerErrorCode =
   | 'SERVER_BAD_REQUEST'
   | 'SERVER_BAD_URL'
   | 'SERVER_JSON_TOO_DEEP'
+  | 'SERVER_INVALID_DOCUMENT'
   | 'SERVER_REQUEST_TIMEOUT'
   | 'SERVER_URI_TOO_LONG'
   | 'SERVER_HEADERS_TOO_LARGE'
@@ -70,6 +71,8 @@ export const STATUS_BY_CODE: Record<
   SERVER_BAD_URL: 400,
   // A JSON body nested deeper than MAX_JSON_DEPTH, refused before parsing.
   SERVER_JSON_TOO_DEEP: 400,
+  // A document an area's write check refuses (a stored function's schema past its bounds).
+  SERVER_INVALID_DOCUMENT: 400,
   SERVER_REQUEST_TIMEOUT: 408,
   // A path segment over Fastify's maxParamLength (100).
   SERVER_URI_TOO_LONG: 414,

@@ -1,0 +1,68 @@
+import { RE2JS } from 're2js';
+
+/** What Ajv's `code.regExp` option takes: `(pattern, flags) => { test }`, named by `code`. */
+export interface LinearRegExpEngine {
+  (pattern: string, flags: string): { test(text: string): boolean };
+  code: string;
+}
+
+/**
+ * What RE2 cannot express, found by a scan of the pattern (escapes and character classes
+ * skipped): lookaround and backreferences, named for the error message.
+ */
+function findUnsupportedSyntax(pattern: string): string | undefined {
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index];
+    if (char === '\\') {
+      const next = pattern[index + 1] ?? '';
+      if (!inClass && (/[1-9]/.test(next) || (next === 'k' && pattern[index + 2] === '<')))
+        return 'backreferences';
+      index++;
+    } else if (inClass) {
+      if (char === ']') inClass = false;
+    } else if (char === '[') {
+      inClass = true;
+    } else if (char === '(' && pattern[index + 1] === '?') {
+      const kind = pattern.slice(index + 2, index + 4);
+      if (kind.startsWith('=') || kind.startsWith('!')) return 'lookahead';
+      if (kind === '<=' || kind === '<!') return 'lookbehind';
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Compiles a JSON Schema `pattern` with RE2 semantics (`re2js`, a pure-JavaScript port): its
+ * `test` takes time linear in the text whatever the pattern (`^(a+)+$` costs what `^a+$` does).
+ * JavaScript spellings RE2 lacks (`\u0041`, `(?<name>…)`, `[^]`) are translated; what RE2 cannot
+ * express at all (lookaround, backreferences, a repetition count over 1000) throws an `Error`
+ * saying so, which Ajv reports as the schema failing to compile. Matching is always Unicode-aware,
+ * as Ajv's `u` flag asks.
+ *
+ * @example
+ * const ajv = new Ajv({ code: { regExp: linearRegExp } });
+ */
+export const linearRegExp: LinearRegExpEngine = Object.assign(
+  (pattern: string, flags: string) => {
+    const unsupported = findUnsupportedSyntax(pattern);
+    if (unsupported !== undefined) {
+      throw new Error(
+        `pattern ${JSON.stringify(pattern)} uses ${unsupported}, which linear-time matching (RE2 syntax) does not support`,
+      );
+    }
+    let compiled: RE2JS;
+    try {
+      compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    } catch (error) {
+      const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
+      throw new Error(`pattern ${JSON.stringify(pattern)} is not valid RE2 syntax: ${reason}`);
+    }
+    return {
+      test: (text: string) => compiled.test(text),
+      // Ajv keys compiled patterns by this text: it must differ per pattern.
+      toString: () => `/${pattern}/${flags} (RE2)`,
+    };
+  },
+  { code: 'linearRegExp' },
+);
