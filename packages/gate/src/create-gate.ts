@@ -82,6 +82,7 @@ export function resolveGateConfig(config: GateConfig): Required<GateConfig> {
     identityCacheMs: config.identityCacheMs ?? 1000,
     serverWrittenCollections: config.serverWrittenCollections ?? [],
     dataQuotaBytes: config.dataQuotaBytes ?? DEFAULT_DATA_QUOTA_BYTES,
+    maxDocumentsPerOwner: config.maxDocumentsPerOwner ?? {},
   };
 }
 
