@@ -181,14 +181,15 @@ export function createDataService(
     return { usedBytes: Number(usage?.body_bytes ?? 0) + documentBytes(0) * documents, documents };
   }
 
-  /**
-   * Refuses a new document (create or clone) past the collection's count limit, if it has one.
-   * Like the byte quota, two concurrent creates may both pass: the overshoot is one each.
-   */
-  async function assertDocumentCount(owner: RequestUser, collection: string): Promise<void> {
+  /** Refuses a new document (create or clone) past the collection's count limit, if it has one. */
+  async function assertDocumentCount(
+    trx: Kysely<GateDatabase>,
+    owner: RequestUser,
+    collection: string,
+  ): Promise<void> {
     const limit = maxDocuments.get(collection);
     if (limit === undefined) return;
-    const row = await db
+    const row = await trx
       .selectFrom('documents')
       .select((eb) => eb.fn.countAll<number | string>().as('documents'))
       .where('collection', '=', collection)
@@ -229,15 +230,43 @@ export function createDataService(
     );
   }
 
+  /**
+   * Stores a new document of `owner` after the quota check and, for a collection with a count
+   * limit, the count check. Those run in one transaction with the insert, serialised per owner
+   * and collection (an advisory lock on PostgreSQL; SQLite runs one writer at a time), so
+   * concurrent creates cannot pass the count limit together. The byte quota alone is checked
+   * outside one, as before: concurrent writes may pass it by one document each.
+   */
   async function insert(
-    owner: string,
+    owner: RequestUser,
     collection: string,
     visibility: string,
     body: string,
   ): Promise<DataDocument> {
     const now = clock.now();
-    const row = { id: randomUUID(), collection, owner, visibility, created_at: now, updated_at: now, body };
-    await db.insertInto('documents').values(row).execute();
+    const row = {
+      id: randomUUID(),
+      collection,
+      owner: owner.id,
+      visibility,
+      created_at: now,
+      updated_at: now,
+      body,
+    };
+    if (maxDocuments.has(collection)) {
+      await db.transaction().execute(async (trx) => {
+        if (dialectOf() === 'postgres')
+          await sql`select pg_advisory_xact_lock(hashtext(${owner.id}), hashtext(${collection}))`.execute(
+            trx,
+          );
+        await assertDocumentCount(trx, owner, collection);
+        await assertQuota(trx, owner, collection, { adding: body });
+        await trx.insertInto('documents').values(row).execute();
+      });
+    } else {
+      await assertQuota(db, owner, collection, { adding: body });
+      await db.insertInto('documents').values(row).execute();
+    }
     await announceWritten(row);
     return toDataDocument(row);
   }
@@ -271,9 +300,7 @@ export function createDataService(
       assertUserWritable(collection);
       const input = readDocumentInput(data);
       const body = serializeBody(input.fields);
-      await assertDocumentCount(owner, collection);
-      await assertQuota(db, owner, collection, { adding: body });
-      return insert(owner.id, collection, input.visibility ?? 'private', body);
+      return insert(owner, collection, input.visibility ?? 'private', body);
     },
 
     async patch(ref) {
@@ -318,9 +345,7 @@ export function createDataService(
       assertUserWritable(ref.collection);
       const row = assertReadable(user, await findRow(db, ref));
       if (!canClone(user, row)) throw notFound();
-      await assertDocumentCount(user, ref.collection);
-      await assertQuota(db, user, ref.collection, { adding: row.body });
-      return insert(user.id, ref.collection, 'private', row.body);
+      return insert(user, ref.collection, 'private', row.body);
     },
 
     async readUsage({ owner, collection }) {
