@@ -5,7 +5,7 @@ import { toErrorPayload } from '../errors/error-payload.js';
 import { SERVER_EVENT_NAMES, type ServerEvents } from '../events/server-events.js';
 import { admitRun } from './automation-run-admission.js';
 import { enqueueRun } from './automation-runs.js';
-import { findEventSubscribers } from './automation-triggers.js';
+import { findEventSubscribers, isAutomationStored, unindexAutomation } from './automation-triggers.js';
 
 /** An event-triggered automation runs at most once per this long (loop protection). */
 export const EVENT_COOLDOWN_MS = 60_000;
@@ -46,6 +46,10 @@ export function subscribeEventTriggers(options: {
         event: name,
         collection,
       })) {
+        if (!(await isAutomationStored(db, automation.id))) {
+          await unindexAutomation(db, automation.id);
+          continue;
+        }
         const started = lastStarted.get(automation.id);
         if (started !== undefined && now() - started < EVENT_COOLDOWN_MS) {
           log.info({ automationId: automation.id, event: name }, 'event automation skipped: cooling down');

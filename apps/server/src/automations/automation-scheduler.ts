@@ -8,7 +8,9 @@ import {
   advanceSchedule,
   type DueSchedule,
   findDueSchedules,
+  isAutomationStored,
   tryNextCronTime,
+  unindexAutomation,
   yieldToEventLoop,
 } from './automation-triggers.js';
 
@@ -64,6 +66,10 @@ export function createAutomationScheduler(options: AutomationSchedulerOptions): 
     // The next time after now, not after the due time: missed times are not caught up.
     const next = tryNextCronTime(schedule.cron, Math.max(current, schedule.dueAt)) ?? null;
     if (!(await advanceSchedule(db, schedule, next))) return false;
+    if (!(await isAutomationStored(db, schedule.id))) {
+      await unindexAutomation(db, schedule.id);
+      return false;
+    }
     if (schedule.dueAt < current - SCHEDULE_LATE_LIMIT_MS) {
       log.info(
         { automationId: schedule.id, dueAt: schedule.dueAt },

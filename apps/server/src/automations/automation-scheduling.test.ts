@@ -158,4 +158,25 @@ describe.each(testDatabaseTargets())('scheduling by next due time, on $name', (t
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await listRuns(member)).toHaveLength(2);
   }, 60_000);
+
+  it('forgets a schedule whose automation was removed other than through the data route', async () => {
+    const member = await signUp(app, 'removed-by-hand@example.com');
+    const created = await sendOverLoopback(base, 'POST', '/db/automations', {
+      cookie: member.cookie,
+      body: { name: 'gone', trigger: { type: 'schedule', cron: '* * * * *' }, steps: [CHECK_STEP] },
+    });
+    expect(created.status).toBe(201);
+    await app.database.db.deleteFrom('documents').where('id', '=', created.json.id).execute();
+    const index = app.database.db as unknown as Kysely<AutomationsDatabase>;
+    const rowOf = () =>
+      index
+        .selectFrom('automation_triggers')
+        .select('automation_id')
+        .where('automation_id', '=', created.json.id)
+        .executeTakeFirst();
+    expect(await rowOf()).toBeDefined();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.waitFor(async () => expect(await rowOf()).toBeUndefined(), { timeout: 20_000, interval: 50 });
+    expect(await listRuns(member)).toEqual([]);
+  });
 });

@@ -100,6 +100,21 @@ export async function indexAutomation(
   await writeTriggerRows(db, [toTriggerRow(document, now)]);
 }
 
+/**
+ * True when the automation `id` is still stored. An index row can outlive its automation when
+ * the document was removed other than through the data route; such a row is removed where it
+ * is found rather than firing every minute.
+ */
+export async function isAutomationStored(db: Kysely<GateDatabase>, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('collection', '=', AUTOMATION_COLLECTION)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Removes the index row of a deleted automation. */
 export async function unindexAutomation(db: Kysely<GateDatabase>, id: string): Promise<void> {
   await indexOf(db).deleteFrom('automation_triggers').where('automation_id', '=', id).execute();
