@@ -190,6 +190,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     gate,
     mailer,
     events,
+    dataEvents,
     instanceId: config.instanceId,
   });
   await app.register(mcpRemotePlugin, {

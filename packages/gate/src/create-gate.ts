@@ -89,6 +89,7 @@ export function resolveGateConfig(config: GateConfig): ResolvedGateConfig {
     identityCacheMs: config.identityCacheMs ?? 1000,
     serverWrittenCollections: config.serverWrittenCollections ?? [],
     dataQuotaBytes: config.dataQuotaBytes ?? DEFAULT_DATA_QUOTA_BYTES,
+    maxDocumentsPerOwner: config.maxDocumentsPerOwner ?? {},
   };
 }
 

@@ -34,7 +34,13 @@ export {
   FIELD_NAME_PATTERN,
   isDeniedCollection,
 } from './data/collection-rules.js';
-export type { DataService, DocumentPage, DocumentRef, ListDocumentsInput } from './data/data-service.js';
+export type {
+  CollectionUsage,
+  DataService,
+  DocumentPage,
+  DocumentRef,
+  ListDocumentsInput,
+} from './data/data-service.js';
 export {
   DEFAULT_DATA_QUOTA_BYTES,
   DEFAULT_LIST_LIMIT,
@@ -84,7 +90,7 @@ export type { Meter, MeterCharge } from './meter/meter-service.js';
 export { createMeter } from './meter/meter-service.js';
 export type { Clock } from './ports/clock.js';
 export { systemClock } from './ports/clock.js';
-export type { DataEvents, DeletedDocument } from './ports/data-events.js';
+export type { DataEvents, DeletedDocument, WrittenDocument } from './ports/data-events.js';
 export type { Mailer, MailMessage } from './ports/mailer.js';
 export type {
   CheckoutInput,

@@ -78,6 +78,12 @@ export interface GateConfig {
    * `GATE_QUOTA_EXCEEDED`. Default 64 MiB; 0 turns the quota off. Admins are not limited.
    */
   dataQuotaBytes?: number;
+  /**
+   * Most documents one user may keep in a collection, by collection (`{ automations: 100 }`): a
+   * create or clone past it is `GATE_QUOTA_EXCEEDED`, for every user, admins included. Collections
+   * not named have no count limit (the byte quota still applies). Default none.
+   */
+  maxDocumentsPerOwner?: Readonly<Record<string, number>>;
 }
 
 /** A gate configuration with its defaults filled in (`jwtSecret` stays optional). */

@@ -3,7 +3,9 @@ import type { DocsErrorCode } from '@svc/docs-reader';
 import type { DreamErrorCode } from '@svc/dreamer-core';
 import type { GateErrorCode } from '@svc/gate';
 import type { ActivityServerErrorCode } from '../activity/activity-errors.js';
+import type { AutomationErrorCode } from '../automations/automation-errors.js';
 import type { CapabilityErrorCode } from '../capabilities/capability-error.js';
+import type { IntegrationErrorCode } from '../integrations/integration-errors.js';
 import type { PdfServerErrorCode } from '../pdf/pdf-errors.js';
 
 /** Codes the server raises itself (validation of routes, unknown routes, internal failures). */
@@ -37,7 +39,9 @@ export const STATUS_BY_CODE: Record<
   | ActivityServerErrorCode
   | DreamErrorCode
   | DocsErrorCode
-  | PdfServerErrorCode,
+  | PdfServerErrorCode
+  | AutomationErrorCode
+  | IntegrationErrorCode,
   number
 > = {
   GATE_INVALID_INPUT: 400,
@@ -131,6 +135,11 @@ export const STATUS_BY_CODE: Record<
   PDF_TOO_MANY_PAGES: 422,
   // The browser crashed or answered nothing usable. Refunded.
   PDF_RENDER_FAILED: 502,
+  // One user's waiting runs are capped: retry once some ran.
+  AUTOMATION_QUEUE_FULL: 429,
+  // The caller's own webhook receiver failed (an answer other than 2xx, no answer in time, no
+  // connection): a failed dependency of theirs, not of this server, so the charge is kept.
+  INTEGRATION_RECEIVER_FAILED: 424,
 };
 
 /** The HTTP status of a code; 500 for a code the table does not know. */

@@ -9,16 +9,17 @@ import {
   type SessionTokens,
 } from '@svc/gate';
 import type { Kysely } from 'kysely';
+import { AUTOMATION_COLLECTION, MAX_AUTOMATIONS_PER_USER } from '../automations/automation-definition.js';
 import { AUTOMATION_RUN_COLLECTION } from '../automations/automation-runs.js';
 import type { ServerConfig } from '../config.js';
 import { RUN_COLLECTION } from '../dreamer/kysely-run-store.js';
 
 /**
  * The gate over the server's database, configured from `ServerConfig`: the API-key pepper,
- * verification link, password cost, identity cache, plans and the payment processor, and the
- * collections only the server writes (the dreamer's and the automations' run records). Session
- * tokens are `sessionTokens` (`@fastify/jwt`, signing with `JWT_SECRET`). Data events go to
- * `dataEvents` (the areas subscribe to its hub).
+ * verification link, password cost, identity cache, plans and the payment processor, the
+ * collections only the server writes (the dreamer's and the automations' run records) and the
+ * per-user count limit of automations. Session tokens are `sessionTokens` (`@fastify/jwt`,
+ * signing with `JWT_SECRET`). Data events go to `dataEvents` (the areas subscribe to its hub).
  *
  * @example
  * const sessionTokens = await registerSessionTokens(app, { secret: config.jwtSecret });
@@ -48,6 +49,7 @@ export function createServerGate(input: {
       passwordCost: config.passwordCost,
       identityCacheMs: config.identityCacheMs,
       serverWrittenCollections: [RUN_COLLECTION, AUTOMATION_RUN_COLLECTION],
+      maxDocumentsPerOwner: { [AUTOMATION_COLLECTION]: MAX_AUTOMATIONS_PER_USER },
     },
     ...(config.payments ? { plans: config.payments.catalogue } : {}),
     ...(input.payments ? { payments: input.payments } : {}),

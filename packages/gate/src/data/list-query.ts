@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DocumentsTable, GateDatabase } from '../db/schema.js';
 import type { RequestUser } from '../types.js';
+import { MAX_DOCUMENT_BYTES } from './document-shape.js';
 import { bindSortValue } from './json-sql.js';
 import { decodeCursor, encodeCursor, type SortKeyValue } from './list-cursor.js';
 import { type FilterValue, toFilterConditions, toListedCondition } from './list-filters.js';
@@ -45,6 +46,23 @@ export interface ListPage {
 
 const keyAlias = (index: number) => `sort_key_${index}`;
 
+/**
+ * The body a listing shows in place of one larger than {@link MAX_DOCUMENT_BYTES}. No user can
+ * store such a document, but a collection the server writes itself (run records) might hold
+ * one; listed whole, one row would break the page bound, since a page always takes its first row.
+ * The document itself is still read whole with a get.
+ *
+ * @example
+ * toOmittedBody(31_457_280); // '{"bodyOmitted":{"bytes":31457280,"maxBytes":262144}}'
+ */
+export function toOmittedBody(bytes: number): string {
+  return JSON.stringify({ bodyOmitted: { bytes, maxBytes: MAX_DOCUMENT_BYTES } });
+}
+
+/** The body bytes a row counts for in a page: its own, or its omitted body's when too large to list. */
+const listedBodyBytes = (bytes: number): number =>
+  bytes > MAX_DOCUMENT_BYTES ? Buffer.byteLength(toOmittedBody(bytes), 'utf8') : bytes;
+
 type KeyedRow = { id: string; body_bytes: number | string } & Record<string, unknown>;
 
 /**
@@ -57,7 +75,9 @@ type KeyedRow = { id: string; body_bytes: number | string } & Record<string, unk
  * (`octet_length`, which neither database answers by reading the body), the page is cut where
  * it would pass `maxBytes`, and only the bodies of the rows kept are read. A page cut by bytes has
  * a `nextCursor` like one cut by `limit`; the sizes are checked again on the bodies read, so a row
- * patched larger in between cannot push the page past the bound either.
+ * patched larger in between cannot push the page past the bound either. A body larger than a
+ * document may be (only a collection the server writes can hold one) is listed as
+ * {@link toOmittedBody}, so no row, not even a page's first, can carry a page past `maxBytes`.
  *
  * @example
  * const page = await runListQuery(db, 'sqlite', { user, collection: 'notes', filters: {}, sort: '-createdAt', cursor: undefined, limit: 50 });
@@ -98,7 +118,9 @@ export async function runListQuery(
   const found = (await builder.limit(query.limit + 1).execute()) as KeyedRow[];
 
   const maxBytes = query.maxBytes ?? MAX_LIST_BYTES;
-  const chosen = takeWithin(found.slice(0, query.limit), maxBytes, (row) => Number(row.body_bytes));
+  const chosen = takeWithin(found.slice(0, query.limit), maxBytes, (row) =>
+    listedBodyBytes(Number(row.body_bytes)),
+  );
   const bodies = await readRows(db, query.collection, chosen);
   // Rows deleted since the first query are skipped; a row grown since may end the page sooner.
   const rows: Selectable<DocumentsTable>[] = [];
@@ -106,7 +128,12 @@ export async function runListQuery(
   let last: KeyedRow | undefined;
   let cut = chosen.length < found.length;
   for (const entry of chosen) {
-    const row = bodies.get(entry.id);
+    const read = bodies.get(entry.id);
+    // A body grown past the document bound since the first query is omitted like the others.
+    const row =
+      read && Buffer.byteLength(read.body, 'utf8') > MAX_DOCUMENT_BYTES
+        ? { ...read, body: toOmittedBody(Buffer.byteLength(read.body, 'utf8')) }
+        : read;
     if (row) {
       const bytes = documentBytes(Buffer.byteLength(row.body, 'utf8'));
       if (rows.length > 0 && used + bytes > maxBytes) {
@@ -140,22 +167,39 @@ function takeWithin<T>(rows: readonly T[], maxBytes: number, bodyBytesOf: (row: 
   return rows.slice(0, count);
 }
 
-/** The full rows of the chosen ids, by id. */
+/**
+ * The full rows of the chosen ids, by id; a row whose body is larger than a document may be is
+ * read without its body, which {@link toOmittedBody} stands in for.
+ */
 async function readRows(
   db: Kysely<GateDatabase>,
   collection: string,
   chosen: readonly KeyedRow[],
 ): Promise<Map<string, Selectable<DocumentsTable>>> {
-  if (chosen.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('documents')
-    .selectAll()
-    .where('collection', '=', collection)
-    .where(
-      'id',
-      'in',
-      chosen.map((row) => row.id),
-    )
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
+  const whole = chosen.filter((row) => Number(row.body_bytes) <= MAX_DOCUMENT_BYTES).map((row) => row.id);
+  const omitted = new Map(
+    chosen
+      .filter((row) => Number(row.body_bytes) > MAX_DOCUMENT_BYTES)
+      .map((row) => [row.id, Number(row.body_bytes)]),
+  );
+  const found = new Map<string, Selectable<DocumentsTable>>();
+  if (whole.length > 0) {
+    const rows = await db
+      .selectFrom('documents')
+      .selectAll()
+      .where('collection', '=', collection)
+      .where('id', 'in', whole)
+      .execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  if (omitted.size > 0) {
+    const rows = await db
+      .selectFrom('documents')
+      .select(['id', 'collection', 'owner', 'visibility', 'created_at', 'updated_at'])
+      .where('collection', '=', collection)
+      .where('id', 'in', [...omitted.keys()])
+      .execute();
+    for (const row of rows) found.set(row.id, { ...row, body: toOmittedBody(omitted.get(row.id) ?? 0) });
+  }
+  return found;
 }

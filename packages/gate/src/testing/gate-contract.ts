@@ -1,10 +1,11 @@
 import { strict as assert } from 'node:assert';
+import { Buffer } from 'node:buffer';
 import type { Kysely } from 'kysely';
 import { createGate, type Gate } from '../create-gate.js';
 import type { GateDatabase } from '../db/schema.js';
 import { isGateError } from '../errors.js';
 import { createDefaultCatalogue } from '../membership/plan-catalogue.js';
-import type { DeletedDocument } from '../ports/data-events.js';
+import type { DeletedDocument, WrittenDocument } from '../ports/data-events.js';
 import type { SessionTokens } from '../ports/session-tokens.js';
 import type { RequestUser } from '../types.js';
 import { createManualClock, type ManualClock } from './manual-clock.js';
@@ -22,6 +23,8 @@ export interface GateContractContext {
   payments: MemoryPayments;
   /** Documents the data service announced as deleted. */
   deleted: DeletedDocument[];
+  /** Documents the data service announced as written (created, patched, cloned). */
+  written: WrittenDocument[];
   /** The secret the gate's session tokens are signed with. */
   jwtSecret: string;
 }
@@ -34,6 +37,9 @@ export interface GateContractOptions {
    */
   sessionTokens?: { tokens: SessionTokens; secret: string };
 }
+
+/** The collection whose document count the contract's gate limits, and the limit. */
+export const CONTRACT_LIMITED_COLLECTION = { collection: 'capped', maxDocuments: 2 } as const;
 
 /** One behaviour every database adapter of the gate must show. */
 export interface GateContractCase {
@@ -62,6 +68,7 @@ export function createGateContractContext(
   const mailer = createMemoryMailer();
   const payments = createMemoryPayments();
   const deleted: DeletedDocument[] = [];
+  const written: WrittenDocument[] = [];
   const catalogue = createDefaultCatalogue();
   for (const plan of catalogue.plans) plan.priceId = `price_${plan.id}`;
   const jwtSecret = options.sessionTokens?.secret ?? 'contract-secret-'.repeat(4);
@@ -75,8 +82,14 @@ export function createGateContractContext(
       apiKeyPepper: 'contract-pepper',
       passwordCost: 10,
       identityCacheMs: 60_000,
+      maxDocumentsPerOwner: {
+        [CONTRACT_LIMITED_COLLECTION.collection]: CONTRACT_LIMITED_COLLECTION.maxDocuments,
+      },
     },
-    dataEvents: { documentDeleted: async (document: DeletedDocument) => void deleted.push(document) },
+    dataEvents: {
+      documentDeleted: async (document: DeletedDocument) => void deleted.push(document),
+      documentWritten: async (document: WrittenDocument) => void written.push(document),
+    },
     ...(options.sessionTokens ? { sessionTokens: options.sessionTokens.tokens } : {}),
   };
   return {
@@ -86,7 +99,6 @@ export function createGateContractContext(
     mailer,
     payments,
     deleted,
-    jwtSecret,
   };
 }
 
@@ -186,6 +198,38 @@ export const GATE_CONTRACT: readonly GateContractCase[] = [
       await rejectsWith(gate.data.get({ user: null, collection: 'notes', id: note.id }), 'GATE_NOT_FOUND');
       await gate.data.remove({ user: owner, collection: 'notes', id: note.id });
       assert.deepEqual(context.deleted.at(-1), { collection: 'notes', id: note.id, owner: owner.id });
+    },
+  },
+  {
+    name: 'data: every write is announced as stored, and a per-owner document limit holds',
+    async run(context) {
+      const { gate } = context;
+      const owner = (await signIn(context, 'writer')).user;
+      const { collection, maxDocuments } = CONTRACT_LIMITED_COLLECTION;
+      const first = await gate.data.create({ user: owner, collection, data: { n: 1 } });
+      assert.deepEqual(context.written.at(-1), {
+        collection,
+        id: first.id,
+        owner: owner.id,
+        body: '{"n":1}',
+        updatedAt: first.updatedAt,
+      });
+      context.clock.advance(1000);
+      const patched = await gate.data.patch({ user: owner, collection, id: first.id, data: { m: 2 } });
+      assert.equal(context.written.at(-1)?.body, '{"n":1,"m":2}');
+      assert.equal(context.written.at(-1)?.updatedAt, patched.updatedAt);
+      const copy = await gate.data.clone({ user: owner, collection, id: first.id });
+      assert.equal(context.written.at(-1)?.id, copy.id);
+      assert.equal(maxDocuments, 2);
+      await rejectsWith(gate.data.create({ user: owner, collection, data: { n: 3 } }), 'GATE_QUOTA_EXCEEDED');
+      await rejectsWith(gate.data.clone({ user: owner, collection, id: first.id }), 'GATE_QUOTA_EXCEEDED');
+      // Other collections are not limited by count.
+      await gate.data.create({ user: owner, collection: 'notes', data: { n: 3 } });
+      const usage = await gate.data.readUsage({ owner: owner.id, collection });
+      assert.equal(usage.documents, 2);
+      assert.equal(usage.usedBytes, 2 * (Buffer.byteLength('{"n":1,"m":2}') + 256));
+      await gate.data.remove({ user: owner, collection, id: copy.id });
+      await gate.data.create({ user: owner, collection, data: { n: 4 } });
     },
   },
   {
