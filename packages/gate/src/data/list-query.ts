@@ -1,8 +1,7 @@
-import { Buffer } from 'node:buffer';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DocumentsTable, GateDatabase } from '../db/schema.js';
 import type { RequestUser } from '../types.js';
-import { bindSortValue } from './json-sql.js';
+import { bindSortValue, projectBody } from './json-sql.js';
 import { decodeCursor, encodeCursor, type SortKeyValue } from './list-cursor.js';
 import { type FilterValue, toFilterConditions, toListedCondition } from './list-filters.js';
 import { parseSort, sortKeyOf } from './list-sort.js';
@@ -35,12 +34,16 @@ export interface ListQuery {
   limit: number;
   /** Bytes the page may hold; default {@link MAX_LIST_BYTES}. A first row always fits. */
   maxBytes?: number;
+  /** Body fields to read (already checked names); absent: whole bodies. Sizes still count whole bodies. */
+  fields?: readonly string[] | undefined;
 }
 
 /** A page of rows and the cursor of the next page (null on the last page). */
 export interface ListPage {
   rows: Selectable<DocumentsTable>[];
   nextCursor: string | null;
+  /** What the rows count for against `maxBytes` (see {@link documentBytes}), by their whole bodies. */
+  bytes: number;
 }
 
 const keyAlias = (index: number) => `sort_key_${index}`;
@@ -56,8 +59,10 @@ type KeyedRow = { id: string; body_bytes: number | string } & Record<string, unk
  * The page is also bounded by bytes: a first query reads only the ids, sort keys and body sizes
  * (`octet_length`, which neither database answers by reading the body), the page is cut where
  * it would pass `maxBytes`, and only the bodies of the rows kept are read. A page cut by bytes has
- * a `nextCursor` like one cut by `limit`; the sizes are checked again on the bodies read, so a row
- * patched larger in between cannot push the page past the bound either.
+ * a `nextCursor` like one cut by `limit`; the sizes are checked again as the bodies are read, so a
+ * row patched larger in between cannot push the page past the bound either. With `fields`, the
+ * database cuts each body down to those fields ({@link projectBody}); the bound still counts
+ * whole bodies, since the database reads them.
  *
  * @example
  * const page = await runListQuery(db, 'sqlite', { user, collection: 'notes', filters: {}, sort: '-createdAt', cursor: undefined, limit: 50 });
@@ -99,16 +104,17 @@ export async function runListQuery(
 
   const maxBytes = query.maxBytes ?? MAX_LIST_BYTES;
   const chosen = takeWithin(found.slice(0, query.limit), maxBytes, (row) => Number(row.body_bytes));
-  const bodies = await readRows(db, query.collection, chosen);
+  const bodies = await readRows(db, { dialect, collection: query.collection, fields: query.fields }, chosen);
   // Rows deleted since the first query are skipped; a row grown since may end the page sooner.
   const rows: Selectable<DocumentsTable>[] = [];
   let used = 0;
   let last: KeyedRow | undefined;
   let cut = chosen.length < found.length;
   for (const entry of chosen) {
-    const row = bodies.get(entry.id);
-    if (row) {
-      const bytes = documentBytes(Buffer.byteLength(row.body, 'utf8'));
+    const read = bodies.get(entry.id);
+    if (read) {
+      const { body_bytes: bodyBytes, ...row } = read;
+      const bytes = documentBytes(Number(bodyBytes));
       if (rows.length > 0 && used + bytes > maxBytes) {
         cut = true;
         break;
@@ -118,13 +124,13 @@ export async function runListQuery(
     }
     last = entry;
   }
-  if (!cut || last === undefined) return { rows, nextCursor: null };
+  if (!cut || last === undefined) return { rows, nextCursor: null, bytes: used };
   const position = last;
   const lastKey = key.map((part, index): SortKeyValue => {
     const value = position[keyAlias(index)];
     return part.kind === 'text' ? String(value) : Number(value);
   });
-  return { rows, nextCursor: encodeCursor(spec.text, lastKey) };
+  return { rows, nextCursor: encodeCursor(spec.text, lastKey), bytes: used };
 }
 
 /** The longest prefix of `rows` within `maxBytes` (by {@link documentBytes}); never empty when `rows` is not. */
@@ -140,17 +146,24 @@ function takeWithin<T>(rows: readonly T[], maxBytes: number, bodyBytesOf: (row: 
   return rows.slice(0, count);
 }
 
-/** The full rows of the chosen ids, by id. */
+type ReadRow = Selectable<DocumentsTable> & { body_bytes: number | string };
+
+/** The rows of the chosen ids (bodies cut down to `fields` when given) with their whole bodies' sizes, by id. */
 async function readRows(
   db: Kysely<GateDatabase>,
-  collection: string,
+  source: { dialect: SqlDialect; collection: string; fields: readonly string[] | undefined },
   chosen: readonly KeyedRow[],
-): Promise<Map<string, Selectable<DocumentsTable>>> {
+): Promise<Map<string, ReadRow>> {
   if (chosen.length === 0) return new Map();
+  const { fields } = source;
   const rows = await db
     .selectFrom('documents')
-    .selectAll()
-    .where('collection', '=', collection)
+    .select(['id', 'collection', 'owner', 'visibility', 'created_at', 'updated_at'])
+    .select(
+      fields === undefined ? sql<string>`body`.as('body') : projectBody(source.dialect, fields).as('body'),
+    )
+    .select(sql<number | string>`octet_length(body)`.as('body_bytes'))
+    .where('collection', '=', source.collection)
     .where(
       'id',
       'in',
