@@ -174,6 +174,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       },
       priceOf: async (resource) => (await findMeterRule(database.db, resource))?.cost ?? 0,
       facts: { name: 'svc', env: config.env, publicUrl: config.publicUrl },
+      // SQLite reads block the main thread: one lmq page at a time, then as long a rest;
+      // PostgreSQL works in its own process.
+      pageReads: database.dialect === 'postgres' ? { width: 4, rest: 0 } : { width: 1, rest: 1 },
     }),
   });
   await app.register(functionsPlugin, { prefix: '/api/functions', registry: capabilities, db: database.db });

@@ -44,6 +44,7 @@ export type {
 export {
   DEFAULT_DATA_QUOTA_BYTES,
   DEFAULT_LIST_LIMIT,
+  MAX_LIST_FIELDS,
   MAX_LIST_LIMIT,
   WRITE_DATA_PERMISSION,
 } from './data/data-service.js';

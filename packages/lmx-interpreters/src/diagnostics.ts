@@ -13,6 +13,7 @@ export type ScriptErrorCode =
   | 'E_LIMIT_STEPS'
   | 'E_LIMIT_CALLS'
   | 'E_LIMIT_ROWS'
+  | 'E_LIMIT_BYTES'
   | 'E_LIMIT_DEPTH'
   | 'E_LIMIT_STRING'
   | 'E_LIMIT_LIST'
@@ -58,7 +59,10 @@ export interface Span {
   endColumn: number;
 }
 
-/** Codes meaning a limit stopped the run; a worker that hit one is never reused. */
+/**
+ * Codes meaning a limit stopped the run; a worker that hit one is never reused. (`E_LIMIT_BYTES`
+ * is not one: the `db` bridge refuses in the host before anything reaches the worker.)
+ */
 export const LIMIT_CODES: ReadonlySet<ScriptErrorCode> = new Set([
   'E_LIMIT_TIME',
   'E_LIMIT_STEPS',

@@ -92,6 +92,8 @@ export const STATUS_BY_CODE: Record<
   SERVER_INTERNAL: 500,
   CAP_INVALID_ARGS: 400,
   CAP_NOT_FOUND: 404,
+  // Priced, reached through a surface that cannot charge (`adapter()`): pay through `lma`.
+  CAP_PRICED: 402,
   CAP_TOO_MANY_CONCURRENT: 429,
   // The caller went away or cancelled (nginx's 499); nobody reads this status, logs do.
   CAP_ABORTED: 499,

@@ -90,7 +90,7 @@ function describeForCaller(
 
 /**
  * The script engine's routes under `/api/lmx`: `POST /run` (the capability `lmx.run` through
- * `invoke`: its rate limit, per-user concurrency and errors), `GET /interpreters` (the sixteen
+ * `invoke`: its price, rate limit, per-user concurrency and errors), `GET /interpreters` (the sixteen
  * modes, each with its availability for this caller and the reason when unavailable) and
  * `GET /demos` (the bundled scripts with their source).
  *
@@ -109,12 +109,14 @@ export const lmxRoutes: FastifyPluginAsync<LmxRoutesOptions> = async (app, optio
           200: runResultSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
+          402: errorResponseSchema,
           403: errorResponseSchema,
           429: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
+      // The `area-route` surface charges `tool:lmx.run`, as MCP does.
       const outcome = await options.registry.invoke('lmx.run', request.body ?? {}, {
         user: request.user,
         surface: 'area-route',

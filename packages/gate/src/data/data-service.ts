@@ -6,16 +6,17 @@ import type { DocumentsTable, GateDatabase } from '../db/schema.js';
 import { GateError } from '../errors.js';
 import type { DataEvents } from '../ports/data-events.js';
 import type { GateDeps, RequestUser } from '../types.js';
-import { assertCollectionAccess } from './collection-rules.js';
+import { assertCollectionAccess, assertFieldName } from './collection-rules.js';
 import {
   type DataDocument,
   parseBody,
   readDocumentInput,
+  SYSTEM_FIELDS,
   serializeBody,
   toDataDocument,
 } from './document-shape.js';
 import type { FilterValue } from './list-filters.js';
-import { documentBytes, runListQuery } from './list-query.js';
+import { documentBytes, MAX_LIST_BYTES, runListQuery } from './list-query.js';
 import { assertLimit } from './list-sort.js';
 import { canClone, canRead, canWrite } from './ownership.js';
 import { detectSqlDialect, type SqlDialect } from './sql-dialect.js';
@@ -24,6 +25,8 @@ import { detectSqlDialect, type SqlDialect } from './sql-dialect.js';
 export const DEFAULT_LIST_LIMIT = 50;
 /** Most rows one listing returns. */
 export const MAX_LIST_LIMIT = 5000;
+/** Most body fields one listing may pick (`fields`). */
+export const MAX_LIST_FIELDS = 64;
 /** Bytes one user may keep per collection unless configured (`dataQuotaBytes`): 64 MiB. */
 export const DEFAULT_DATA_QUOTA_BYTES = 64 * 1024 * 1024;
 
@@ -49,6 +52,18 @@ export interface ListDocumentsInput {
   cursor?: string | undefined;
   /** 1…5000, default 50. */
   limit?: number | undefined;
+  /**
+   * Bytes the page may hold (each document counts its body plus 256 bytes), at most and by
+   * default {@link MAX_LIST_BYTES} (2 MiB); a first document always fits. Readers that walk many
+   * pages on the server's main thread ask for smaller ones, so no single page is a long slice.
+   */
+  maxBytes?: number | undefined;
+  /**
+   * Only these body fields (names as for filters, at most {@link MAX_LIST_FIELDS}); the system
+   * fields always come. The database cuts the bodies down, so a reader of a few fields of large
+   * documents never parses the rest; the page's byte bound still counts whole bodies.
+   */
+  fields?: readonly string[] | undefined;
 }
 
 /** What one user keeps in one collection, and the byte quota that applies (see {@link DataService.readUsage}). */
@@ -65,6 +80,11 @@ export interface DocumentPage {
   items: DataDocument[];
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
+  /**
+   * What the page's documents count for against the 2 MiB page bound: each body's UTF-8 JSON
+   * plus 256 bytes. Readers that page through a collection add it up to bound what they read.
+   */
+  bytes: number;
 }
 
 /**
@@ -95,6 +115,25 @@ export interface DataService {
 
 /** The permission every write needs, on top of the ownership rules (members hold it by default). */
 export const WRITE_DATA_PERMISSION = 'write_data';
+
+/** A page's byte bound: `requested` within 1…{@link MAX_LIST_BYTES}, the maximum when absent. */
+function toPageBytes(requested: number | undefined): number {
+  if (requested === undefined || !Number.isFinite(requested)) return MAX_LIST_BYTES;
+  return Math.max(1, Math.min(MAX_LIST_BYTES, Math.floor(requested)));
+}
+
+const SYSTEM_FIELD_NAMES = new Set<string>(SYSTEM_FIELDS);
+
+/** The body fields a listing picks: checked names, system fields left to their columns. */
+function toBodyFields(fields: readonly string[]): string[] {
+  if (!Array.isArray(fields) || fields.length > MAX_LIST_FIELDS) {
+    throw new GateError('GATE_INVALID_INPUT', `A listing picks at most ${MAX_LIST_FIELDS} fields.`, {
+      details: { maxFields: MAX_LIST_FIELDS },
+    });
+  }
+  for (const field of fields) assertFieldName(field);
+  return [...new Set(fields)].filter((field) => !SYSTEM_FIELD_NAMES.has(field));
+}
 
 const notFound = () => new GateError('GATE_NOT_FOUND', 'No such document.');
 
@@ -282,11 +321,29 @@ export function createDataService(
   };
 
   return {
-    async list({ user, collection, filters = {}, sort, cursor, limit = DEFAULT_LIST_LIMIT }) {
+    async list({
+      user,
+      collection,
+      filters = {},
+      sort,
+      cursor,
+      limit = DEFAULT_LIST_LIMIT,
+      maxBytes,
+      fields,
+    }) {
       assertCollectionAccess(user, collection);
       assertLimit(limit, MAX_LIST_LIMIT);
-      const page = await runListQuery(db, dialectOf(), { user, collection, filters, sort, cursor, limit });
-      return { items: page.rows.map(toDataDocument), nextCursor: page.nextCursor };
+      const page = await runListQuery(db, dialectOf(), {
+        user,
+        collection,
+        filters,
+        sort,
+        cursor,
+        limit,
+        maxBytes: toPageBytes(maxBytes),
+        fields: fields === undefined ? undefined : toBodyFields(fields),
+      });
+      return { items: page.rows.map(toDataDocument), nextCursor: page.nextCursor, bytes: page.bytes };
     },
 
     async get(ref) {

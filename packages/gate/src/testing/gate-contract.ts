@@ -99,6 +99,8 @@ export function createGateContractContext(
     mailer,
     payments,
     deleted,
+    written,
+    jwtSecret,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Expression } from '../../core/ast.js';
+import { visitNames } from '../../core/ast-walk.js';
 import { expectNumber } from '../../core/builtins/arguments.js';
 import { createBuiltinRegistry, defineBuiltin } from '../../core/builtins/builtin-registry.js';
 import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
@@ -42,6 +43,23 @@ function equalityFilters(where: Expression | undefined): Record<string, JsonValu
   return filters;
 }
 
+/**
+ * The top-level row fields a query reads — every name in its `WHERE`, `ORDER BY` and `SELECT`
+ * (a builtin's name too, since a row field of that name wins) — or undefined when it answers
+ * whole rows. The bridge then returns only these, so a query over large documents moves only
+ * what it uses.
+ */
+function fieldsRead(query: LmqQuery): string[] | undefined {
+  if (query.select.length === 0) return undefined;
+  const fields = new Set<string>(query.orderBy.map((order) => order.field));
+  const add = (node: { name: string }): void => {
+    fields.add(node.name);
+  };
+  if (query.where) visitNames(query.where, add);
+  for (const item of query.select) visitNames(item.expression, add);
+  return [...fields];
+}
+
 interface CompiledQuery {
   query: LmqQuery;
   where?: Evaluate;
@@ -82,9 +100,9 @@ function aggregate(fn: string, values: Value[]): Value {
 }
 
 /**
- * Compiles an `lmq` script: each line a query over the `db` bridge. Equality conditions and the
- * first sort key go to the bridge (which applies the data route's deny list and per-row read
- * checks and returns at most 5000 rows); the rest of `WHERE`, `ORDER BY`, `LIMIT` and `SELECT`
+ * Compiles an `lmq` script: each line a query over the `db` bridge. Equality conditions, the
+ * first sort key and the fields the query reads go to the bridge (which applies the data route's
+ * deny list and per-row read checks and returns at most 5000 rows); the rest of `WHERE`, `ORDER BY`, `LIMIT` and `SELECT`
  * (with `count()`, `sum`, `avg`, `min`, `max`) run on those rows. When the bridge had more
  * rows than it returned and the answer depends on all of them, the run ends with
  * `E_LIMIT_ROWS` instead of a silently wrong answer.
@@ -144,10 +162,12 @@ export function compileQueries(source: string): CompileResult {
     const frame = scope.createFrame();
     const pushedFilters = equalityFilters(query.where);
     const exact = !query.where || (Object.keys(pushedFilters).length > 0 && isOnlyEqualities(query.where));
+    const fields = fieldsRead(query);
     const request: DbQuery = {
       collection: query.collection,
       where: pushedFilters,
       orderBy: query.orderBy.slice(0, 1),
+      ...(fields === undefined ? {} : { fields }),
       limit:
         exact && entry.aggregates.length === 0 && query.orderBy.length <= 1
           ? (query.limit ?? LMQ_MAX_ROWS)
