@@ -147,3 +147,68 @@ describe('bridges through the runner', () => {
     expect(aborted).toBe(true);
   });
 });
+
+describe('cancelling a run', () => {
+  // One worker, so a second run waits in line behind the first.
+  const single = createScriptRunner({
+    poolSize: 0,
+    maxWorkers: 1,
+    maxLimits: { steps: 1e12, timeMs: 120_000 },
+  });
+  afterAll(() => single.close());
+  it('drops a waiting run from the line, and terminates a running one, each answering E_CANCELLED at once', async () => {
+    const first = new AbortController();
+    let started = false;
+    const running = single.run({
+      mode: 'lmx',
+      source: 'adapter("mark.started", {})\nwhile true end',
+      limits: { steps: 1e12, timeMs: 120_000 },
+      signal: first.signal,
+      bridges: {
+        adapters: {
+          call: async () => {
+            started = true;
+            return null;
+          },
+        },
+      },
+    });
+    await expect.poll(() => started, { timeout: 30_000 }).toBe(true);
+    const ran: unknown[] = [];
+    const second = new AbortController();
+    const waiting = single.run({
+      mode: 'lmx',
+      source: 'adapter("mark.ran", {})',
+      signal: second.signal,
+      bridges: { adapters: { call: async (request) => ran.push(request) } },
+    });
+    await expect.poll(() => single.stats().queued).toBe(1);
+
+    second.abort();
+    expect((await waiting).error).toMatchObject({
+      code: 'E_CANCELLED',
+      message: 'the run was cancelled before it started (it was waiting for a worker)',
+    });
+    expect(single.stats().queued).toBe(0);
+
+    // Without the signal reaching the worker this would run for two minutes.
+    const discarded = single.stats().discarded;
+    first.abort();
+    expect((await running).error).toMatchObject({
+      code: 'E_CANCELLED',
+      message: 'the run was cancelled while it ran',
+    });
+    expect(single.stats().discarded).toBe(discarded + 1);
+
+    // The next run gets the (new) worker; the cancelled one never ran.
+    expect((await single.run({ mode: 'lmx', source: 'print "next"' })).output).toEqual(['next']);
+    expect(ran).toEqual([]);
+  });
+
+  it('answers a run whose signal is already aborted without using a worker', async () => {
+    const started = single.stats().started;
+    const result = await single.run({ mode: 'lmx', source: 'print 1', signal: AbortSignal.abort() });
+    expect(result.error?.code).toBe('E_CANCELLED');
+    expect(single.stats().started).toBe(started);
+  });
+});

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { executeScript } from '../execute-script.js';
+import { boundRunResult } from './bound-result.js';
 import type { RunMessage, WorkerMessage } from './protocol.js';
 import { createWorkerBridgeCaller } from './worker-bridge-caller.js';
 
@@ -28,7 +29,8 @@ if (port) {
       bridges ? { bridges, onOutput } : { onOutput },
     );
     message.bridgePort?.close();
-    const reply: WorkerMessage = { type: 'result', id: message.id, result };
+    // Output and value are bounded by the run's limits; messages are bounded here.
+    const reply: WorkerMessage = { type: 'result', id: message.id, result: boundRunResult(result) };
     port.postMessage(reply);
   });
   const ready: WorkerMessage = { type: 'ready' };
