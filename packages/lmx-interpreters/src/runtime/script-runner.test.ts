@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BridgeError } from '../ports/script-bridges.js';
 import { createScriptRunner } from './script-runner.js';
@@ -55,6 +56,23 @@ describe('the sandboxed script runner', () => {
     expect(result.error?.code).toBe('E_LIMIT_MEMORY');
     expect((await runner.run({ mode: 'lmx', source: 'print "next"' })).output).toEqual(['next']);
   });
+
+  it.runIf(existsSync('/proc/thread-self'))(
+    'runs its workers at a lower CPU priority than the host thread (nice 10 on Linux)',
+    async () => {
+      await runner.run({ mode: 'lmx', source: 'print 1' });
+      const niceOf = (task: string): number => {
+        const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      };
+      const tasks = readdirSync('/proc/self/task');
+      expect(niceOf(String(process.pid))).toBe(0);
+      // Every pool worker is a thread of this process with nice 10.
+      expect(tasks.filter((task) => niceOf(task) === 10).length).toBeGreaterThanOrEqual(
+        runner.stats().workers,
+      );
+    },
+  );
 
   it('runs several scripts at once on several workers', async () => {
     const results = await Promise.all(

@@ -26,6 +26,12 @@ export interface ScriptRunnerOptions {
   worker?: WorkerLocation;
   /** Start the warm workers now (default true); else on the first run or `warm()`. */
   prewarm?: boolean;
+  /**
+   * The nice value of the worker threads on Linux (default 10, at most 19; 0 keeps the host's
+   * priority): scripts that keep every core busy still leave the host's own thread — its event
+   * loop — scheduled first.
+   */
+  workerNice?: number;
 }
 
 /** A run request as the runner takes it: the script plus this request's bridges. */
@@ -74,6 +80,7 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
     ...numbersOf(options.defaultLimits),
   });
   const location = options.worker ?? locateWorker();
+  const nice = Math.max(0, Math.min(19, options.workerNice ?? 10));
   const workers = new Set<SandboxWorker>();
   // Runs waiting for a worker, oldest first; a cancelled one removes itself.
   const queue: ((sandbox: SandboxWorker) => void)[] = [];
@@ -84,7 +91,7 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
   let closed = false;
 
   const spawn = (): SandboxWorker => {
-    const sandbox = startSandboxWorker(location, maxLimits.memoryMb);
+    const sandbox = startSandboxWorker(location, maxLimits.memoryMb, nice);
     workers.add(sandbox);
     started++;
     sandbox.worker.once('exit', () => {

@@ -1,13 +1,15 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { executeScript } from '../execute-script.js';
 import { boundRunResult } from './bound-result.js';
-import type { RunMessage, WorkerMessage } from './protocol.js';
+import type { RunMessage, WorkerMessage, WorkerSettings } from './protocol.js';
+import { lowerThreadPriority } from './thread-priority.js';
 import { createWorkerBridgeCaller } from './worker-bridge-caller.js';
 
 // The sandbox thread: runs one script per message with the in-process interpreter; the
 // host enforces wall-clock time (terminate) and memory (resourceLimits).
 const port = parentPort;
 if (port) {
+  lowerThreadPriority((workerData as WorkerSettings | undefined)?.nice ?? 0);
   port.on('message', (message: RunMessage) => {
     if (message.type !== 'run') return;
     const bridges =
