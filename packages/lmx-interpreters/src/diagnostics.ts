@@ -19,12 +19,14 @@ export type ScriptErrorCode =
   | 'E_LIMIT_LIST'
   | 'E_LIMIT_SORT'
   | 'E_LIMIT_OUTPUT'
+  | 'E_LIMIT_VALUE'
   | 'E_LIMIT_MEMORY'
   | 'E_LIMIT_SOURCE'
   | 'E_BRIDGE_MISSING'
   | 'E_BRIDGE_FAILED'
   | 'E_FORBIDDEN'
-  | 'E_NOT_AVAILABLE';
+  | 'E_NOT_AVAILABLE'
+  | 'E_CANCELLED';
 
 /**
  * One problem found in a script, with a 1-based position. Every language reports its
@@ -73,6 +75,7 @@ export const LIMIT_CODES: ReadonlySet<ScriptErrorCode> = new Set([
   'E_LIMIT_LIST',
   'E_LIMIT_SORT',
   'E_LIMIT_OUTPUT',
+  'E_LIMIT_VALUE',
   'E_LIMIT_MEMORY',
   'E_LIMIT_SOURCE',
 ]);

@@ -10,6 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import { replyWithError } from '../capabilities/reply-with-error.js';
 import { errorResponseSchema } from '../errors/error-body.js';
+import { abortOnDisconnect } from '../plugins/abort-on-disconnect.js';
 import type { HostModesConfig } from './host/host-modes-config.js';
 import { hostModeRefusal } from './lmx-capabilities.js';
 
@@ -122,6 +123,7 @@ export const lmxRoutes: FastifyPluginAsync<LmxRoutesOptions> = async (app, optio
         surface: 'area-route',
         client: request.ip,
         log: request.log,
+        signal: abortOnDisconnect(reply),
       });
       return outcome.ok ? outcome.result : replyWithError(reply, outcome.error);
     },

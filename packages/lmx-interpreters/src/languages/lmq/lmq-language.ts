@@ -5,7 +5,8 @@ import { createBuiltinRegistry, defineBuiltin } from '../../core/builtins/builti
 import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
 import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
 import { fromJson, type JsonValue, toJson } from '../../core/convert.js';
-import { formatLiteral, formatValue } from '../../core/format-value.js';
+import { formatLiteral } from '../../core/format-value.js';
+import { toScriptNumber } from '../../core/numeric.js';
 import type { RunContext } from '../../core/run-context.js';
 import { Scope } from '../../core/scope.js';
 import { isTruthy, ScriptMap, type Value } from '../../core/values.js';
@@ -94,8 +95,9 @@ function aggregate(fn: string, values: Value[]): Value {
   if (fn === 'count') return values.length;
   const numbers = values.filter((value): value is number => typeof value === 'number');
   if (numbers.length === 0) return fn === 'sum' ? 0 : null;
-  if (fn === 'sum') return numbers.reduce((total, value) => total + value, 0);
-  if (fn === 'avg') return numbers.reduce((total, value) => total + value, 0) / numbers.length;
+  if (fn === 'sum') return toScriptNumber(numbers.reduce((total, value) => total + value, 0));
+  if (fn === 'avg')
+    return toScriptNumber(numbers.reduce((total, value) => total + value, 0) / numbers.length);
   return fn === 'min' ? Math.min(...numbers) : Math.max(...numbers);
 }
 
@@ -252,15 +254,15 @@ function isOnlyEqualities(where: Expression): boolean {
 
 function printResult(context: RunContext, value: Value): void {
   if (value instanceof ScriptMap && value.size === 1) {
-    context.print(formatValue([...value.entries.values()][0] as Value));
+    context.print(context.format([...value.entries.values()][0] as Value));
     return;
   }
   if (Array.isArray(value)) {
-    for (const item of value) context.print(formatLiteral(item));
+    for (const item of value) context.print(formatLiteral(item, context.limits.stringLength));
     context.print(`(${value.length} ${value.length === 1 ? 'row' : 'rows'})`);
     return;
   }
-  context.print(formatLiteral(toJson(value) === null ? null : value));
+  context.print(formatLiteral(toJson(value) === null ? null : value, context.limits.stringLength));
 }
 
 /**
