@@ -1,35 +1,10 @@
+import { findUnsupportedRegexSyntax } from '@svc/docs-reader';
 import { RE2JS } from 're2js';
 
 /** What Ajv's `code.regExp` option takes: `(pattern, flags) => { test }`, named by `code`. */
 export interface LinearRegExpEngine {
   (pattern: string, flags: string): { test(text: string): boolean };
   code: string;
-}
-
-/**
- * What RE2 cannot express, found by a scan of the pattern (escapes and character classes
- * skipped): lookaround and backreferences, named for the error message.
- */
-function findUnsupportedSyntax(pattern: string): string | undefined {
-  let inClass = false;
-  for (let index = 0; index < pattern.length; index++) {
-    const char = pattern[index];
-    if (char === '\\') {
-      const next = pattern[index + 1] ?? '';
-      if (!inClass && (/[1-9]/.test(next) || (next === 'k' && pattern[index + 2] === '<')))
-        return 'backreferences';
-      index++;
-    } else if (inClass) {
-      if (char === ']') inClass = false;
-    } else if (char === '[') {
-      inClass = true;
-    } else if (char === '(' && pattern[index + 1] === '?') {
-      const kind = pattern.slice(index + 2, index + 4);
-      if (kind.startsWith('=') || kind.startsWith('!')) return 'lookahead';
-      if (kind === '<=' || kind === '<!') return 'lookbehind';
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -45,7 +20,7 @@ function findUnsupportedSyntax(pattern: string): string | undefined {
  */
 export const linearRegExp: LinearRegExpEngine = Object.assign(
   (pattern: string, flags: string) => {
-    const unsupported = findUnsupportedSyntax(pattern);
+    const unsupported = findUnsupportedRegexSyntax(pattern);
     if (unsupported !== undefined) {
       throw new Error(
         `pattern ${JSON.stringify(pattern)} uses ${unsupported}, which linear-time matching (RE2 syntax) does not support`,

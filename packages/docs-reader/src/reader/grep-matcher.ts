@@ -5,10 +5,15 @@ import { DocsError } from '../errors.js';
 export type LineMatcher = (line: string) => boolean;
 
 /**
- * What RE2 cannot express, found by a scan of the pattern (escapes and character classes
- * skipped): lookaround and backreferences. Named for the error message.
+ * What RE2 cannot express, found by a scan of a JavaScript pattern (escapes and character classes
+ * skipped): `'backreferences'`, `'lookahead'` or `'lookbehind'`, for an error message; undefined
+ * when RE2 may compile it. Shared by every place that runs outside patterns with RE2 semantics.
+ *
+ * @example
+ * findUnsupportedRegexSyntax('(a)\\1'); // 'backreferences'
+ * findUnsupportedRegexSyntax('^(a+)+$'); // undefined
  */
-function findUnsupportedSyntax(pattern: string): string | undefined {
+export function findUnsupportedRegexSyntax(pattern: string): string | undefined {
   let inClass = false;
   for (let index = 0; index < pattern.length; index++) {
     const char = pattern[index];
@@ -43,7 +48,7 @@ function findUnsupportedSyntax(pattern: string): string | undefined {
  * matches('| free | 60 |'); // true
  */
 export function compileLineMatcher(pattern: string, caseSensitive: boolean): LineMatcher {
-  const unsupported = findUnsupportedSyntax(pattern);
+  const unsupported = findUnsupportedRegexSyntax(pattern);
   if (unsupported !== undefined) {
     throw new DocsError(
       'DOCS_PATTERN_REJECTED',
