@@ -1,11 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // The docs site is built in a worker thread so a server starting without one stays responsive.
+  // The docs site is built in a worker thread so a server starting without one stays responsive;
+  // greps and user-supplied JSON Schemas run on threads of their own (src/threads), found beside
+  // the bundle.
   entry: {
     start: 'src/start.ts',
     index: 'src/index.ts',
     'docs-build-worker': 'src/docs/docs-build-worker.ts',
+    'grep-thread': 'src/docs/grep-thread-entry.ts',
+    'schema-thread': 'src/capabilities/schema-thread-entry.ts',
   },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts' } },

@@ -37,6 +37,8 @@ import { createStripePayments } from './payments/stripe-payments.js';
 import { pdfPlugin } from './pdf/pdf-plugin.js';
 import { createServerGate } from './plugins/create-server-gate.js';
 import { createDataEventHub } from './plugins/data-event-hub.js';
+import { createDocumentChecks } from './plugins/document-checks.js';
+import { registerSessionTokens } from './plugins/fastify-jwt-session-tokens.js';
 import { createFastifyOptions } from './plugins/fastify-options.js';
 import { gatePlugin } from './plugins/gate-plugin.js';
 import { healthRoutes } from './plugins/health-routes.js';
@@ -109,6 +111,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   dataEvents.subscribe({
     documentDeleted: async (document) => events.emit('gate.document.deleted', document),
   });
+  // Session JWTs through @fastify/jwt (HS256, exp required, checked on the gate's clock).
+  const sessionTokens = await registerSessionTokens(app, { secret: config.jwtSecret });
   const gate = createServerGate({
     config,
     db: database.db,
@@ -116,6 +120,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     payments,
     clock: options.clock,
     dataEvents,
+    sessionTokens,
   });
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
   const capabilities = createGateCapabilityRegistry({
@@ -128,6 +133,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   for (const capability of options.capabilities ?? []) capabilities.register(capability);
   app.decorate('capabilities', capabilities);
+  // Write checks areas add for their collections; the data route runs them before storing.
+  app.decorate('documentChecks', createDocumentChecks());
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
@@ -167,6 +174,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       },
       priceOf: async (resource) => (await findMeterRule(database.db, resource))?.cost ?? 0,
       facts: { name: 'svc', env: config.env, publicUrl: config.publicUrl },
+      // SQLite reads block the main thread: one lmq page at a time, then as long a rest;
+      // PostgreSQL works in its own process.
+      pageReads: database.dialect === 'postgres' ? { width: 4, rest: 0 } : { width: 1, rest: 1 },
     }),
   });
   await app.register(functionsPlugin, { prefix: '/api/functions', registry: capabilities, db: database.db });
@@ -183,6 +193,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     gate,
     mailer,
     events,
+    dataEvents,
     instanceId: config.instanceId,
   });
   await app.register(mcpRemotePlugin, {

@@ -33,6 +33,7 @@ export type {
   SearchResult,
 } from './reader/create-docs-reader.js';
 export { createDocsReader } from './reader/create-docs-reader.js';
+export { findUnsupportedRegexSyntax } from './reader/grep-matcher.js';
 export type { GrepArgs, GrepResult } from './reader/grep-pages.js';
 export { GREP_TIME_BUDGET_MS, MAX_GREP_LINE, MAX_GREP_PATTERN } from './reader/grep-pages.js';
 export { loadDocsReader } from './reader/load-docs-reader.js';

@@ -5,6 +5,7 @@ import {
   DEFAULT_ROLE_PERMISSIONS,
 } from './access/access-control.js';
 import { type AuthService, createAuthService } from './auth/auth-service.js';
+import { createHmacSessionTokens } from './auth/hmac-session-tokens.js';
 import { createDataService, type DataService, DEFAULT_DATA_QUOTA_BYTES } from './data/data-service.js';
 import type { GateDatabase } from './db/schema.js';
 import { type CachedCredential, createIdentityCache } from './identity-cache.js';
@@ -17,7 +18,8 @@ import { systemClock } from './ports/clock.js';
 import type { DataEvents } from './ports/data-events.js';
 import type { Mailer } from './ports/mailer.js';
 import type { Payments } from './ports/payments.js';
-import type { GateConfig, GateDeps, RequestUser } from './types.js';
+import type { SessionTokens } from './ports/session-tokens.js';
+import type { GateConfig, GateDeps, RequestUser, ResolvedGateConfig } from './types.js';
 import { createWalletService, type WalletService } from './wallet/wallet-service.js';
 
 /** Options of {@link createGate}. */
@@ -35,6 +37,11 @@ export interface CreateGateOptions {
   payments?: Payments;
   /** Told about changes the data service made (a deleted document), e.g. to remove files hanging off it. */
   dataEvents?: DataEvents;
+  /**
+   * Signs and verifies the session JWTs (the server's is built on `@fastify/jwt`). Default: the
+   * gate's own `createHmacSessionTokens({ secret: config.jwtSecret })`.
+   */
+  sessionTokens?: SessionTokens;
 }
 
 /** The access gate: one object per server, its services sharing one database and clock. */
@@ -69,7 +76,7 @@ export interface Gate {
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Fills the defaults of a gate configuration. */
-export function resolveGateConfig(config: GateConfig): Required<GateConfig> {
+export function resolveGateConfig(config: GateConfig): ResolvedGateConfig {
   return {
     jwtSecret: config.jwtSecret,
     apiKeyPepper: config.apiKeyPepper,
@@ -82,6 +89,7 @@ export function resolveGateConfig(config: GateConfig): Required<GateConfig> {
     identityCacheMs: config.identityCacheMs ?? 1000,
     serverWrittenCollections: config.serverWrittenCollections ?? [],
     dataQuotaBytes: config.dataQuotaBytes ?? DEFAULT_DATA_QUOTA_BYTES,
+    maxDocumentsPerOwner: config.maxDocumentsPerOwner ?? {},
   };
 }
 
@@ -103,7 +111,9 @@ export function createGate(options: CreateGateOptions): Gate {
   // service that changes what a credential may do calls before it returns.
   const access: AccessControl = createAccessControl(deps.config.rolePermissions);
   const cache = createIdentityCache({ ttlMs: deps.config.identityCacheMs });
-  const auth = createAuthService(deps, cache);
+  // Without a port the gate signs its own tokens; a missing or short secret throws here.
+  const tokens = options.sessionTokens ?? createHmacSessionTokens({ secret: deps.config.jwtSecret ?? '' });
+  const auth = createAuthService(deps, { tokens, identities: cache });
   const keys = createKeyService(deps, { access, identities: cache });
   const data = createDataService(deps, {
     access,

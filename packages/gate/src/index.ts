@@ -12,7 +12,18 @@ export type { WeakPasswordReason } from './auth/credential-rules.js';
 export { findPasswordWeakness, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth/credential-rules.js';
 export type { ConfusableEmailReason } from './auth/email-address.js';
 export { findConfusableEmailProblem, normalizeEmailAddress } from './auth/email-address.js';
+export { createHmacSessionTokens } from './auth/hmac-session-tokens.js';
 export { LOGIN_THROTTLE, loginDelayFor } from './auth/login-throttle.js';
+export type { SignatureCheckedToken } from './auth/session-token-rules.js';
+export {
+  assertSessionSecret,
+  isCanonicalBase64Url,
+  MAX_SESSION_TOKEN_LENGTH,
+  MIN_SESSION_SECRET_BYTES,
+  readSessionClaims,
+  SESSION_CLAIM_NAMES,
+  SESSION_TOKEN_ALGORITHM,
+} from './auth/session-token-rules.js';
 export type { CreateGateOptions, Gate } from './create-gate.js';
 export { createGate, resolveGateConfig } from './create-gate.js';
 export {
@@ -23,10 +34,17 @@ export {
   FIELD_NAME_PATTERN,
   isDeniedCollection,
 } from './data/collection-rules.js';
-export type { DataService, DocumentPage, DocumentRef, ListDocumentsInput } from './data/data-service.js';
+export type {
+  CollectionUsage,
+  DataService,
+  DocumentPage,
+  DocumentRef,
+  ListDocumentsInput,
+} from './data/data-service.js';
 export {
   DEFAULT_DATA_QUOTA_BYTES,
   DEFAULT_LIST_LIMIT,
+  MAX_LIST_FIELDS,
   MAX_LIST_LIMIT,
   WRITE_DATA_PERMISSION,
 } from './data/data-service.js';
@@ -73,7 +91,7 @@ export type { Meter, MeterCharge } from './meter/meter-service.js';
 export { createMeter } from './meter/meter-service.js';
 export type { Clock } from './ports/clock.js';
 export { systemClock } from './ports/clock.js';
-export type { DataEvents, DeletedDocument } from './ports/data-events.js';
+export type { DataEvents, DeletedDocument, WrittenDocument } from './ports/data-events.js';
 export type { Mailer, MailMessage } from './ports/mailer.js';
 export type {
   CheckoutInput,
@@ -82,7 +100,15 @@ export type {
   Payments,
   SubscriptionState,
 } from './ports/payments.js';
-export type { GateConfig, GateDeps, Membership, PublicUser, RequestUser } from './types.js';
+export type { SessionClaims, SessionTokens } from './ports/session-tokens.js';
+export type {
+  GateConfig,
+  GateDeps,
+  Membership,
+  PublicUser,
+  RequestUser,
+  ResolvedGateConfig,
+} from './types.js';
 export type { UserRecord } from './users/user-records.js';
 export type { LedgerEntry, WalletChange } from './wallet/wallet-ledger.js';
 export { walletMigrations } from './wallet/wallet-migrations.js';

@@ -39,10 +39,13 @@ export interface PublicUser {
   createdAt: number;
 }
 
-/** Gate configuration; every field but the two secrets has a default. */
+/** Gate configuration; every field but the secrets has a default. */
 export interface GateConfig {
-  /** HS256 signing secret for session tokens (at least 32 bytes). */
-  jwtSecret: string;
+  /**
+   * HS256 secret of the gate's own session tokens (`createHmacSessionTokens`), at least 32
+   * bytes. Required unless `createGate` is given `sessionTokens`, which then hold their own secret.
+   */
+  jwtSecret?: string;
   /** Pepper for API-key hashing (at least 32 bytes). */
   apiKeyPepper: string;
   /** Development switch: sign-up verifies the email at once instead of mailing a link. */
@@ -75,12 +78,21 @@ export interface GateConfig {
    * `GATE_QUOTA_EXCEEDED`. Default 64 MiB; 0 turns the quota off. Admins are not limited.
    */
   dataQuotaBytes?: number;
+  /**
+   * Most documents one user may keep in a collection, by collection (`{ automations: 100 }`): a
+   * create or clone past it is `GATE_QUOTA_EXCEEDED`, for every user, admins included. Collections
+   * not named have no count limit (the byte quota still applies). Default none.
+   */
+  maxDocumentsPerOwner?: Readonly<Record<string, number>>;
 }
+
+/** A gate configuration with its defaults filled in (`jwtSecret` stays optional). */
+export type ResolvedGateConfig = Required<Omit<GateConfig, 'jwtSecret'>> & Pick<GateConfig, 'jwtSecret'>;
 
 /** What every gate service is built from. */
 export interface GateDeps {
   db: Kysely<GateDatabase>;
   mailer: Mailer;
   clock: Clock;
-  config: Required<GateConfig>;
+  config: ResolvedGateConfig;
 }

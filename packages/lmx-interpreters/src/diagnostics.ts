@@ -13,17 +13,20 @@ export type ScriptErrorCode =
   | 'E_LIMIT_STEPS'
   | 'E_LIMIT_CALLS'
   | 'E_LIMIT_ROWS'
+  | 'E_LIMIT_BYTES'
   | 'E_LIMIT_DEPTH'
   | 'E_LIMIT_STRING'
   | 'E_LIMIT_LIST'
   | 'E_LIMIT_SORT'
   | 'E_LIMIT_OUTPUT'
+  | 'E_LIMIT_VALUE'
   | 'E_LIMIT_MEMORY'
   | 'E_LIMIT_SOURCE'
   | 'E_BRIDGE_MISSING'
   | 'E_BRIDGE_FAILED'
   | 'E_FORBIDDEN'
-  | 'E_NOT_AVAILABLE';
+  | 'E_NOT_AVAILABLE'
+  | 'E_CANCELLED';
 
 /**
  * One problem found in a script, with a 1-based position. Every language reports its
@@ -58,7 +61,10 @@ export interface Span {
   endColumn: number;
 }
 
-/** Codes meaning a limit stopped the run; a worker that hit one is never reused. */
+/**
+ * Codes meaning a limit stopped the run; a worker that hit one is never reused. (`E_LIMIT_BYTES`
+ * is not one: the `db` bridge refuses in the host before anything reaches the worker.)
+ */
 export const LIMIT_CODES: ReadonlySet<ScriptErrorCode> = new Set([
   'E_LIMIT_TIME',
   'E_LIMIT_STEPS',
@@ -69,6 +75,7 @@ export const LIMIT_CODES: ReadonlySet<ScriptErrorCode> = new Set([
   'E_LIMIT_LIST',
   'E_LIMIT_SORT',
   'E_LIMIT_OUTPUT',
+  'E_LIMIT_VALUE',
   'E_LIMIT_MEMORY',
   'E_LIMIT_SOURCE',
 ]);

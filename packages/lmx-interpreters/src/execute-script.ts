@@ -1,5 +1,6 @@
 import { describeLanguages } from './availability.js';
 import { fromJson, toJson } from './core/convert.js';
+import { valueLimitFault } from './core/limit-faults.js';
 import { DEFAULT_LIMITS, resolveLimits, type ScriptLimits } from './core/limits.js';
 import { type BridgeCaller, RunContext } from './core/run-context.js';
 import type { Value } from './core/values.js';
@@ -61,8 +62,16 @@ export function executeScript(request: RunRequest, options: ExecuteOptions = {})
   });
   try {
     const value = prepared.program.run(context);
+    // The value is measured as it is converted, so an oversized one never gets written out.
+    const json =
+      value === undefined
+        ? undefined
+        : toJson(value, {
+            maxChars: limits.valueChars,
+            fault: () => valueLimitFault(limits.valueChars, "the run's value"),
+          });
     const result: RunResult = finish({ ok: true, output: context.output });
-    if (value !== undefined) result.value = toJson(value);
+    if (json !== undefined) result.value = json;
     return result;
   } catch (error) {
     return finish({ ok: false, output: context.output, error: toScriptError(mode, error) });
@@ -130,7 +139,9 @@ function prepareRun(
 
 /**
  * Turns anything thrown during a run into the result's error. Script faults keep their
- * code and position; a JavaScript stack overflow becomes `E_LIMIT_DEPTH`; any other host
+ * code and position; a JavaScript stack overflow becomes `E_LIMIT_DEPTH`, and a string or
+ * array JavaScript itself cannot hold `E_LIMIT_STRING` / `E_LIMIT_LIST` (a resource limit
+ * never looks like an interpreter bug, even where a check was missed); any other host
  * error is reported without its message or stack, which belong to the host.
  *
  * @example
@@ -142,6 +153,12 @@ export function toScriptError(mode: string, error: unknown): ScriptError {
   if (error instanceof ScriptFault) return { ...error.toDiagnostic(), mode };
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     return scriptError(mode, 'E_LIMIT_DEPTH', 'the script nested too deeply for the interpreter');
+  }
+  if (error instanceof RangeError && /invalid string length/i.test(error.message)) {
+    return scriptError(mode, 'E_LIMIT_STRING', 'a string would be longer than JavaScript can hold');
+  }
+  if (error instanceof RangeError && /invalid array length/i.test(error.message)) {
+    return scriptError(mode, 'E_LIMIT_LIST', 'a list would be longer than JavaScript can hold');
   }
   return scriptError(mode, 'E_RUNTIME', 'internal error in the interpreter');
 }

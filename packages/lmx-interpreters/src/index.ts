@@ -24,7 +24,7 @@ export type { StoreValue } from './core/compile-access.js';
 export { readIndex } from './core/compile-access.js';
 export type { Evaluate, ExpressionCompilerOptions, ExtensionCompiler } from './core/compile-expression.js';
 export { callValue, createExpressionCompiler, ExpressionCompiler } from './core/compile-expression.js';
-export type { JsonValue } from './core/convert.js';
+export type { JsonBound, JsonValue } from './core/convert.js';
 export { fromJson, toJson } from './core/convert.js';
 export type { DependencyOrder } from './core/dependency-order.js';
 export { orderByDependencies } from './core/dependency-order.js';

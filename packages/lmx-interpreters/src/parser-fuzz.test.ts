@@ -36,6 +36,7 @@ const KNOWN_CODES = new Set<ScriptErrorCode>([
   'E_LIMIT_STEPS',
   'E_LIMIT_CALLS',
   'E_LIMIT_ROWS',
+  'E_LIMIT_BYTES',
   'E_LIMIT_DEPTH',
   'E_LIMIT_STRING',
   'E_LIMIT_LIST',

@@ -28,6 +28,18 @@ export function readWatermark(user: RequestUser | null): string | undefined {
 const ACCOUNT_KINDS = new Set(listKinds().flatMap((kind) => (kind.requiresAccount ? [kind.kind] : [])));
 
 /**
+ * True for the kinds only signed-in callers may generate; false for those the seed opens to
+ * anonymous callers (sudoku, wordsearch, maze) and for unknown kinds.
+ *
+ * @example
+ * isAccountKind('crossword'); // true
+ * isAccountKind('maze'); // false
+ */
+export function isAccountKind(kind: unknown): boolean {
+  return typeof kind === 'string' && ACCOUNT_KINDS.has(kind);
+}
+
+/**
  * Throws `GATE_UNAUTHENTICATED` when `kind` is one of the account-only kinds and there is no user.
  * Unknown kinds pass: the core answers them with `ACT_UNKNOWN_KIND`.
  *

@@ -98,8 +98,9 @@ export const exportBookSchema = {
   tags: ['activity'],
   summary:
     "Queue a PDF export of one of the caller's books (returns the active job if one is queued or running)",
+  description: 'Charged the tool:activity-pages.exportBook price (402 GATE_INSUFFICIENT_BALANCE when short).',
   params: bookParams,
-  response: { 202: jobBody, ...commonErrorResponses },
+  response: { 202: jobBody, ...commonErrorResponses, 402: errorResponseSchema },
 } as const;
 
 export const bookFileSchema = {

@@ -73,11 +73,14 @@ export const generateSchema = {
   security: OPTIONAL_SECURITY,
   tags: ['activity'],
   summary: 'Generate a puzzle page (sudoku, wordsearch and maze need no account; the other kinds do)',
+  description:
+    'sudoku, wordsearch and maze are free for everyone, as the seed opens them to anonymous callers; the other kinds need a signed-in caller and are charged the tool:activity-pages.generatePage price (402 GATE_INSUFFICIENT_BALANCE when short).',
   body: GENERATE_PAGE_INPUT,
   response: {
     200: { type: 'object', required: ['page'], properties: { page: generatedPageSchema } },
     400: errorResponseSchema,
     401: errorResponseSchema,
+    402: errorResponseSchema,
     422: errorResponseSchema,
     429: errorResponseSchema,
   },

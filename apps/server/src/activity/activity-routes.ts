@@ -1,8 +1,10 @@
 import { ActivityError, type PrintPageResult, validatePage } from '@svc/activity-core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import type { CapabilitySurface } from '../capabilities/capability-types.js';
 import { replyWithError } from '../capabilities/reply-with-error.js';
 import { requireAuth } from '../plugins/guards.js';
+import { isAccountKind } from './activity-access.js';
 import { registerBookRoutes } from './activity-book-routes.js';
 import { generateSchema, kindsSchema, printSchema, savePageSchema } from './activity-route-schemas.js';
 import { PAGE_COLLECTION } from './book-export.js';
@@ -35,29 +37,36 @@ interface SavePageBody {
  * The activity pages routes under `/api/activity`: kinds, generate, print, save pages, books,
  * export jobs and downloads. Kinds, generate, print and export are the same operations as the
  * `activity-pages.*` capabilities and run through `invoke` (their rate limits and error codes
- * are the capabilities'); activity errors of the other routes (`ACT_*`) reach the server's one
- * error handler, which answers them like every coded error (`toErrorPayload` and the status table).
+ * are the capabilities'): kinds, print and generating sudoku, wordsearch and maze — what the
+ * seed opens to anonymous callers — are free; generating the other kinds and exporting are
+ * charged their `tool:` price, as on the adapter route. Activity errors of the other routes
+ * (`ACT_*`) reach the server's one error handler, which answers them like every coded error
+ * (`toErrorPayload` and the status table).
  *
  * @example
  * await app.register(activityRoutes, { prefix: '/api/activity', activity });
  * // POST /api/activity/pages/generate { "kind": "maze", "seed": 7 } → 200 { "page": { "kind": "maze", … } }
  */
 export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (app, options) => {
-  const invoke = <Result>(id: string, request: FastifyRequest) =>
+  const invoke = <Result>(id: string, request: FastifyRequest, surface: CapabilitySurface) =>
     options.registry.invoke<Result>(id, request.body ?? {}, {
       user: request.user,
-      surface: 'area-route',
+      surface,
       client: request.ip,
       log: request.log,
     });
 
+  // What the seed opens to anonymous callers is free here for everyone (`open-area-route`);
+  // generating the account-only kinds is charged like the adapter route (`area-route`).
   app.get('/kinds', { schema: kindsSchema }, async (request, reply: FastifyReply) => {
-    const outcome = await invoke('activity-pages.listKinds', request);
+    const outcome = await invoke('activity-pages.listKinds', request, 'open-area-route');
     return outcome.ok ? outcome.result : replyWithError(reply, outcome.error);
   });
 
   app.post('/pages/generate', { schema: generateSchema }, async (request, reply) => {
-    const outcome = await invoke('activity-pages.generatePage', request);
+    const { kind } = (request.body ?? {}) as { kind?: unknown };
+    const surface = isAccountKind(kind) ? 'area-route' : 'open-area-route';
+    const outcome = await invoke('activity-pages.generatePage', request, surface);
     return outcome.ok ? { page: outcome.result } : replyWithError(reply, outcome.error);
   });
 
@@ -65,6 +74,7 @@ export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (
     const outcome = await invoke<PrintPageResult & { watermarked: boolean }>(
       'activity-pages.printPage',
       request,
+      'open-area-route',
     );
     if (!outcome.ok) return replyWithError(reply, outcome.error);
     const { html, watermarked } = outcome.result;

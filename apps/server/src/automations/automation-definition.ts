@@ -1,3 +1,4 @@
+import { COLLECTION_NAME_PATTERN } from '@svc/gate';
 import { CronExpressionParser } from 'cron-parser';
 import { SERVER_EVENT_NAMES, type ServerEventName } from '../events/server-events.js';
 
@@ -5,13 +6,19 @@ import { SERVER_EVENT_NAMES, type ServerEventName } from '../events/server-event
 export const AUTOMATION_COLLECTION = 'automations';
 /** Most steps one automation may have. */
 export const MAX_STEPS = 20;
+/**
+ * Most automations one user may keep (a create past it is 413 `GATE_QUOTA_EXCEEDED`): every
+ * automation is a row the scheduler and the event triggers index, so one account cannot fill them.
+ */
+export const MAX_AUTOMATIONS_PER_USER = 100;
 
 /** What starts an automation. */
 export type AutomationTrigger =
   | { type: 'manual' }
   /** A five-field cron expression (minute hour day-of-month month day-of-week), in UTC. */
   | { type: 'schedule'; cron: string }
-  | { type: 'event'; event: ServerEventName };
+  /** `collection` limits a `gate.document.deleted` trigger to deletions in that collection. */
+  | { type: 'event'; event: ServerEventName; collection?: string };
 
 /** One step: a capability (by id or MCP name, e.g. `dream`) and its arguments. */
 export interface AutomationStep {
@@ -62,17 +69,32 @@ function readTrigger(trigger: unknown, problems: string[]): AutomationTrigger | 
       return cronProblems.length === 0 ? { type: 'schedule', cron: trigger.cron as string } : undefined;
     }
     case 'event':
-      if (
-        typeof trigger.event === 'string' &&
-        (SERVER_EVENT_NAMES as readonly string[]).includes(trigger.event)
-      )
-        return { type: 'event', event: trigger.event as ServerEventName };
-      problems.push(`trigger.event must be one of ${SERVER_EVENT_NAMES.join(', ')}.`);
-      return undefined;
+      return readEventTrigger(trigger, problems);
     default:
       problems.push('trigger.type must be manual, schedule or event.');
       return undefined;
   }
+}
+
+function readEventTrigger(
+  trigger: Record<string, unknown>,
+  problems: string[],
+): AutomationTrigger | undefined {
+  const { event, collection } = trigger;
+  if (typeof event !== 'string' || !(SERVER_EVENT_NAMES as readonly string[]).includes(event)) {
+    problems.push(`trigger.event must be one of ${SERVER_EVENT_NAMES.join(', ')}.`);
+    return undefined;
+  }
+  if (collection === undefined) return { type: 'event', event: event as ServerEventName };
+  if (event !== 'gate.document.deleted') {
+    problems.push('trigger.collection applies only to the event gate.document.deleted.');
+    return undefined;
+  }
+  if (typeof collection !== 'string' || !COLLECTION_NAME_PATTERN.test(collection)) {
+    problems.push('trigger.collection must be a collection name, e.g. "notes".');
+    return undefined;
+  }
+  return { type: 'event', event, collection };
 }
 
 function readSteps(steps: unknown, problems: string[]): AutomationStep[] {

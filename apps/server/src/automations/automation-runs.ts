@@ -2,6 +2,7 @@ import type { GateDatabase } from '@svc/gate';
 import type { Kysely } from 'kysely';
 import type { CapabilityErrorPayload } from '../capabilities/capability-types.js';
 import { AUTOMATION_COLLECTION, type Automation, readAutomation } from './automation-definition.js';
+import type { AutomationsDatabase } from './automation-migrations.js';
 
 /** The collection of run records: read (and deleted) by their owner through `/db/automation_runs`, written only by the server. */
 export const AUTOMATION_RUN_COLLECTION = 'automation_runs';
@@ -50,6 +51,7 @@ export interface StoredRun {
 }
 
 type Database = Kysely<GateDatabase>;
+const withQueue = (db: Database) => db as unknown as Kysely<GateDatabase & AutomationsDatabase>;
 
 /** `status` first, so runs of one status are found by a prefix match on the body text. */
 export function toRunBody(record: RunRecord): string {
@@ -58,8 +60,10 @@ export function toRunBody(record: RunRecord): string {
 }
 
 /**
- * Queues a run of `automation` (a private document of its owner). With `id`, a second queueing
- * of the same id (another process firing the same schedule minute) is ignored: false.
+ * Queues a run of `automation`: its record (a private document of its owner) and its row in the
+ * worker's queue, in one transaction. With `id`, a second queueing of the same id (another
+ * process firing the same schedule minute) is ignored: false. Admission (the owner's queue cap
+ * and quota, `admitRun`) is checked before.
  *
  * @example
  * await enqueueRun(db, { automation, trigger: { type: 'manual' }, now: Date.now() });
@@ -82,42 +86,50 @@ export async function enqueueRun(
     steps: [],
     queuedAt: new Date(input.now).toISOString(),
   };
-  const result = await db
-    .insertInto('documents')
-    .values({
-      id,
-      collection: AUTOMATION_RUN_COLLECTION,
-      owner: input.automation.owner,
-      visibility: 'private',
-      created_at: input.now,
-      updated_at: input.now,
-      body: toRunBody(record),
-    })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .executeTakeFirst();
-  return { id, queued: Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 };
+  const owner = input.automation.owner;
+  const queued = await withQueue(db)
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .insertInto('documents')
+        .values({
+          id,
+          collection: AUTOMATION_RUN_COLLECTION,
+          owner,
+          visibility: 'private',
+          created_at: input.now,
+          updated_at: input.now,
+          body: toRunBody(record),
+        })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+      await trx
+        .insertInto('automation_run_queue')
+        .values({
+          run_id: id,
+          owner,
+          state: 'queued',
+          queued_at: input.now,
+          runner: null,
+          heartbeat_at: null,
+        })
+        .execute();
+      return true;
+    });
+  return { id, queued };
 }
 
-/** The runs whose body starts `{"status":"<status>"`, oldest first. */
-export async function findRunsByStatus(
-  db: Database,
-  status: RunRecord['status'],
-  limit = 100,
-): Promise<StoredRun[]> {
-  const rows = await db
+/** The run record `id`, or undefined when its owner deleted it. */
+export async function readRun(db: Database, id: string): Promise<StoredRun | undefined> {
+  const row = await db
     .selectFrom('documents')
     .select(['id', 'owner', 'body'])
     .where('collection', '=', AUTOMATION_RUN_COLLECTION)
-    .where('body', 'like', `{"status":"${status}"%`)
-    .orderBy('created_at', 'asc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    owner: row.owner,
-    body: row.body,
-    record: JSON.parse(row.body) as RunRecord,
-  }));
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return { id: row.id, owner: row.owner, body: row.body, record: JSON.parse(row.body) as RunRecord };
 }
 
 /**
@@ -141,33 +153,59 @@ export async function writeRun(
   return Number(result.numUpdatedRows) === 1 ? { ...run, body, record: next } : undefined;
 }
 
-/** Every stored automation of every owner, checked; `owner` limits it to one user's. */
-export async function readAutomations(
-  db: Database,
-  filter: { owner?: string } = {},
-): Promise<Array<{ id: string; owner: string; name: string; reading: ReturnType<typeof readAutomation> }>> {
-  let query = db
+/** A stored automation as read: its id, owner, name (empty when it has none) and the check. */
+export interface StoredAutomation {
+  id: string;
+  owner: string;
+  name: string;
+  reading: ReturnType<typeof readAutomation>;
+}
+
+/** Checks one `automations` document body (JSON text); a body that is not JSON has problems. */
+export function toStoredAutomation(row: { id: string; owner: string; body: string }): StoredAutomation {
+  let body: unknown;
+  try {
+    body = JSON.parse(row.body);
+  } catch {
+    body = undefined;
+  }
+  const name = typeof (body as { name?: unknown })?.name === 'string' ? (body as { name: string }).name : '';
+  return {
+    id: row.id,
+    owner: row.owner,
+    name,
+    reading: readAutomation({ id: row.id, owner: row.owner, body }),
+  };
+}
+
+/**
+ * One owner's stored automations, checked, oldest first. An owner keeps at most
+ * `MAX_AUTOMATIONS_PER_USER` (one who stored more before the limit sees the first 1,000).
+ */
+export async function readAutomations(db: Database, owner: string): Promise<StoredAutomation[]> {
+  const rows = await db
     .selectFrom('documents')
     .select(['id', 'owner', 'body'])
     .where('collection', '=', AUTOMATION_COLLECTION)
+    .where('owner', '=', owner)
     .orderBy('created_at', 'asc')
-    .limit(5000);
-  if (filter.owner !== undefined) query = query.where('owner', '=', filter.owner);
-  const rows = await query.execute();
-  return rows.map((row) => {
-    let body: unknown;
-    try {
-      body = JSON.parse(row.body);
-    } catch {
-      body = undefined;
-    }
-    const name =
-      typeof (body as { name?: unknown })?.name === 'string' ? (body as { name: string }).name : '';
-    return {
-      id: row.id,
-      owner: row.owner,
-      name,
-      reading: readAutomation({ id: row.id, owner: row.owner, body }),
-    };
-  });
+    .limit(1000)
+    .execute();
+  return rows.map(toStoredAutomation);
+}
+
+/** One stored automation of `owner`, checked; undefined when there is none. */
+export async function readAutomationById(
+  db: Database,
+  owner: string,
+  id: string,
+): Promise<StoredAutomation | undefined> {
+  const row = await db
+    .selectFrom('documents')
+    .select(['id', 'owner', 'body'])
+    .where('collection', '=', AUTOMATION_COLLECTION)
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toStoredAutomation(row);
 }

@@ -1,17 +1,21 @@
-import type { Gate, GateDatabase, RequestUser } from '@svc/gate';
+import type { Gate, GateDatabase } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
-import type { CapabilityErrorPayload } from '../capabilities/capability-types.js';
-import { resolveStepAction } from './automation-actions.js';
-import { loadOwner } from './automation-owner.js';
+import { createRunExecutor } from './automation-run-executor.js';
 import {
-  findRunsByStatus,
-  type RunRecord,
-  readAutomations,
-  type StoredRun,
-  writeRun,
-} from './automation-runs.js';
+  beatRuns,
+  type ClaimedRun,
+  claimNextRun,
+  dequeueRun,
+  findAbandonedRuns,
+} from './automation-run-queue.js';
+import { readRun } from './automation-runs.js';
+
+/** Runs one process runs at once, of all owners (default of `concurrency`). */
+export const DEFAULT_WORKER_CONCURRENCY = 4;
+/** Runs of one owner running at once (default of `perUserConcurrency`). */
+export const DEFAULT_PER_USER_CONCURRENCY = 1;
 
 /** Options of {@link createAutomationWorker}. */
 export interface AutomationWorkerOptions {
@@ -25,205 +29,154 @@ export interface AutomationWorkerOptions {
   pollIntervalMs?: number;
   /** A running run whose heartbeat is older than this was abandoned by a dead process (default 60 s). */
   leaseMs?: number;
+  /** Runs this process runs at once (default {@link DEFAULT_WORKER_CONCURRENCY}). */
+  concurrency?: number;
+  /** Runs of one owner at once, across processes (default {@link DEFAULT_PER_USER_CONCURRENCY}). */
+  perUserConcurrency?: number;
   now?: () => number;
 }
 
-/** The persisted worker running queued automation runs, one at a time. */
+/** The persisted worker running queued automation runs. */
 export interface AutomationWorker {
   start(): void;
-  /** Stops after interrupting the current run (recorded `interrupted`). */
+  /** Stops after interrupting the current runs (recorded `interrupted`). */
   stop(): Promise<void>;
   wake(): void;
 }
 
-/** The error stored on a run that a stop or crash cut short. */
-export const INTERRUPTED_ERROR: CapabilityErrorPayload = {
-  code: 'AUTOMATION_INTERRUPTED',
-  message:
-    'The server stopped during this run; steps not recorded as done did not finish. Run it again if needed.',
-};
+/** Owners whose last turn this process remembers for the round-robin; the oldest are forgotten first. */
+const SERVED_MEMORY = 10_000;
 
 /**
- * Creates the automation worker. It claims the oldest queued `automation_runs` document
- * (compare-and-swap, so several processes can share a database), loads the owner as a request
- * user, and runs each step through `registry.invoke` on the `automation` surface (charged like
- * the adapter route), recording every step as it ends with the capability it ran (a bare action
- * name is an automation action first: `dream` → `automations.dream`); the first failed step ends the run
- * `error`. A run cut short by a stop or a crash is marked `interrupted`, never resumed: a step
- * may have had effects (a charge, a webhook) that running it again would repeat.
+ * Creates the automation worker. It takes queued runs fairly from the run queue
+ * (`automation_run_queue`, a compare-and-swap, so several processes can share a database):
+ * round-robin by owner, at most `perUserConcurrency` runs of one owner at once and
+ * `concurrency` in all, so one owner's many long runs never hold another's back while a slot is
+ * free, and by at most one run when none is. Each run's steps run through the run executor
+ * (`createRunExecutor`: as the owner, each step charged, results bounded). A run cut short by a
+ * stop or a crash is marked `interrupted`, never resumed: a step may have had effects (a charge,
+ * a webhook) that running it again would repeat.
  *
  * @example
  * const worker = createAutomationWorker({ db, gate, registry, instanceId, log });
  * app.addHook('onReady', async () => worker.start());
  */
 export function createAutomationWorker(options: AutomationWorkerOptions): AutomationWorker {
-  const { db, registry, log } = options;
+  const { db, log } = options;
+  const runner = options.instanceId;
   const now = options.now ?? Date.now;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const leaseMs = options.leaseMs ?? 60_000;
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_WORKER_CONCURRENCY);
+  const perUser = Math.max(1, options.perUserConcurrency ?? DEFAULT_PER_USER_CONCURRENCY);
+  const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const lastServed = new Map<string, number>();
+  let turns = 0;
   let loop: Promise<void> | undefined;
   let stopping = false;
-  let current: AbortController | undefined;
   let wakeUp: (() => void) | undefined;
+  let woken = false;
   let lastRecovery = 0;
+  const { begin, execute, markInterrupted } = createRunExecutor({
+    db,
+    gate: options.gate,
+    registry: options.registry,
+    runner,
+    log,
+    now,
+  });
 
   async function recoverAbandoned(atStart: boolean): Promise<void> {
-    for (const run of await findRunsByStatus(db, 'running', 500)) {
-      const { runner, heartbeatAt = 0 } = run.record;
-      const abandoned = (atStart && runner === options.instanceId) || heartbeatAt < now() - leaseMs;
-      if (!abandoned) continue;
-      const stamp = new Date(now()).toISOString();
-      if (
-        await writeRun(
-          db,
-          run,
-          { ...run.record, status: 'interrupted', error: INTERRUPTED_ERROR, finishedAt: stamp },
-          now(),
-        )
-      )
-        log.warn({ runId: run.id }, 'automation run cut short by a stopped process marked interrupted');
+    const abandoned = await findAbandonedRuns(db, {
+      ...(atStart ? { runner } : {}),
+      staleBefore: now() - leaseMs,
+      limit: 500,
+    });
+    for (const { runId } of abandoned) {
+      if (active.has(runId)) continue;
+      const run = await readRun(db, runId);
+      if (run && (run.record.status === 'running' || run.record.status === 'queued')) {
+        await markInterrupted(run);
+        log.warn({ runId }, 'automation run cut short by a stopped process marked interrupted');
+      }
+      await dequeueRun(db, runId);
     }
     lastRecovery = now();
   }
 
-  async function claimNext(): Promise<StoredRun | undefined> {
-    for (const run of await findRunsByStatus(db, 'queued', 10)) {
-      const stamp = now();
-      const claimed = await writeRun(
-        db,
-        run,
-        {
-          ...run.record,
-          status: 'running',
-          runner: options.instanceId,
-          heartbeatAt: stamp,
-          startedAt: new Date(stamp).toISOString(),
-        },
-        stamp,
-      );
-      if (claimed) return claimed;
-    }
-    return undefined;
+  function launch(claimed: ClaimedRun): void {
+    const controller = new AbortController();
+    const done = (async () => {
+      try {
+        const run = await begin(claimed);
+        if (run !== undefined) await execute(run, controller.signal);
+      } catch (error) {
+        log.error({ err: error, runId: claimed.runId }, 'automation run failed');
+      } finally {
+        await dequeueRun(db, claimed.runId).catch((error: unknown) =>
+          log.error({ err: error, runId: claimed.runId }, 'automation run not dequeued'),
+        );
+        active.delete(claimed.runId);
+        wake();
+      }
+    })();
+    active.set(claimed.runId, { controller, done });
   }
 
-  // Unknown names are invoked as written, so the step fails with CAP_NOT_FOUND and its near misses.
-  const resolveAction = async (action: string, user: RequestUser): Promise<string> =>
-    (await resolveStepAction(registry, action, user))?.id ?? action;
-
-  async function execute(claimed: StoredRun, signal: AbortSignal): Promise<void> {
-    let stored: StoredRun | undefined = claimed;
-    const record: RunRecord = { ...claimed.record };
-    // One write at a time: the heartbeat and the step records share the compare-and-swap chain.
-    let writes = Promise.resolve();
-    const save = (): Promise<void> => {
-      writes = writes.then(async () => {
-        if (stored === undefined) return;
-        stored = await writeRun(db, stored, { ...record, heartbeatAt: now() }, now());
-      });
-      return writes;
-    };
-    const heartbeat = setInterval(() => void save().catch(() => undefined), Math.max(1000, leaseMs / 4));
-    const finish = (status: RunRecord['status'], error?: CapabilityErrorPayload): void => {
-      record.status = status;
-      record.finishedAt = new Date(now()).toISOString();
-      if (error) record.error = error;
-    };
-    try {
-      const automation = (await readAutomations(db, { owner: claimed.owner })).find(
-        (entry) => entry.id === record.automationId,
-      );
-      const user = await loadOwner(db, options.gate, claimed.owner, claimed.id);
-      if (automation === undefined || !automation.reading.ok || user === undefined) {
-        finish('error', {
-          code: 'AUTOMATION_UNAVAILABLE',
-          message:
-            user === undefined
-              ? 'The owner account is gone.'
-              : 'The automation was deleted or is no longer valid.',
-          ...(automation && !automation.reading.ok
-            ? { details: { problems: automation.reading.problems } }
-            : {}),
-        });
-        return;
-      }
-      for (const step of automation.reading.automation.steps) {
-        const startedAt = new Date(now()).toISOString();
-        const capability = await resolveAction(step.action, user);
-        const outcome = await registry.invoke(capability, step.args, {
-          user,
-          surface: 'automation',
-          signal,
-          log,
-        });
-        const finishedAt = new Date(now()).toISOString();
-        if (signal.aborted) {
-          finish('interrupted', INTERRUPTED_ERROR);
-          return;
-        }
-        if (outcome.ok) {
-          record.steps = [
-            ...record.steps,
-            {
-              action: step.action,
-              capability,
-              status: 'done',
-              result: outcome.result ?? null,
-              startedAt,
-              finishedAt,
-            },
-          ];
-        } else {
-          record.steps = [
-            ...record.steps,
-            { action: step.action, capability, status: 'error', error: outcome.error, startedAt, finishedAt },
-          ];
-          finish('error', outcome.error);
-          return;
-        }
-        await save();
-        // The owner deleted the run record: stop rather than run steps nobody can see.
-        if (stored === undefined) return;
-      }
-      finish('done');
-    } catch (error) {
-      log.error({ err: error, runId: claimed.id }, 'automation run failed');
-      finish('error', { code: 'SERVER_INTERNAL', message: 'Internal error.' });
-    } finally {
-      clearInterval(heartbeat);
-      await save().catch((error: unknown) =>
-        log.error({ err: error, runId: claimed.id }, 'automation run not recorded'),
-      );
-    }
+  function wake(): void {
+    woken = true;
+    wakeUp?.();
   }
 
   const sleep = (): Promise<void> =>
     new Promise((resolve) => {
-      const timer = setTimeout(resolve, pollIntervalMs);
-      wakeUp = () => {
-        clearTimeout(timer);
+      if (woken) {
+        woken = false;
         resolve();
-      };
+        return;
+      }
+      const timer = setTimeout(done, pollIntervalMs);
+      function done(): void {
+        clearTimeout(timer);
+        woken = false;
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
     });
+
+  async function fill(): Promise<void> {
+    while (!stopping && active.size < concurrency) {
+      const claimed = await claimNextRun(db, { runner, now: now(), perUser, lastServed });
+      if (claimed === undefined) return;
+      lastServed.delete(claimed.owner);
+      lastServed.set(claimed.owner, ++turns);
+      if (lastServed.size > SERVED_MEMORY) lastServed.delete(lastServed.keys().next().value as string);
+      launch(claimed);
+    }
+  }
 
   async function run(): Promise<void> {
     await recoverAbandoned(true).catch((error: unknown) =>
       log.error({ err: error }, 'automation recovery failed'),
     );
-    while (!stopping) {
-      try {
-        if (now() - lastRecovery > leaseMs / 2) await recoverAbandoned(false);
-        const claimed = await claimNext();
-        if (claimed === undefined) {
-          await sleep();
-          continue;
+    const heartbeat = setInterval(
+      () => void beatRuns(db, runner, [...active.keys()], now()).catch(() => undefined),
+      Math.max(1000, leaseMs / 4),
+    );
+    try {
+      while (!stopping) {
+        try {
+          if (now() - lastRecovery > leaseMs / 2) await recoverAbandoned(false);
+          await fill();
+        } catch (error) {
+          log.error({ err: error }, 'automation worker iteration failed');
         }
-        current = new AbortController();
-        await execute(claimed, current.signal);
-        current = undefined;
-      } catch (error) {
-        log.error({ err: error }, 'automation worker iteration failed');
         await sleep();
       }
+      await Promise.allSettled([...active.values()].map((entry) => entry.done));
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
@@ -235,11 +188,11 @@ export function createAutomationWorker(options: AutomationWorkerOptions): Automa
     },
     async stop() {
       stopping = true;
-      current?.abort(new Error('The server is shutting down'));
-      wakeUp?.();
+      for (const entry of active.values()) entry.controller.abort(new Error('The server is shutting down'));
+      wake();
       await loop;
       loop = undefined;
     },
-    wake: () => wakeUp?.(),
+    wake,
   };
 }

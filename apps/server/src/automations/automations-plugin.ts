@@ -3,9 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import type { ServerEvents } from '../events/server-events.js';
+import type { DataEventHub } from '../plugins/data-event-hub.js';
 import { createAutomationSource } from './automation-actions.js';
+import { AUTOMATION_COLLECTION } from './automation-definition.js';
 import { subscribeEventTriggers } from './automation-events.js';
 import { createAutomationScheduler } from './automation-scheduler.js';
+import { indexAutomation, reconcileTriggerIndex, unindexAutomation } from './automation-triggers.js';
 import { createAutomationWorker } from './automation-worker.js';
 import { automationsRoutes } from './automations-routes.js';
 
@@ -17,48 +20,87 @@ export interface AutomationsPluginOptions {
   /** The server's mailer (the one sign-up uses): `automations.notify` mails the caller through it. */
   mailer: Mailer;
   events: ServerEvents;
+  /** The gate's data events: a stored automation is indexed as it is written or deleted. */
+  dataEvents: Pick<DataEventHub, 'subscribe'>;
   /** This process's name (`SVC_INSTANCE_ID`). */
   instanceId: string;
   /** Idle poll interval of the worker (default 1 s). */
   pollIntervalMs?: number;
+  /** Wall-clock time for the scheduler, the trigger index and the worker; `Date.now` by default. */
+  now?: () => number;
 }
 
 /**
  * Automations as one area: the automation plane of the registry (`automations.<action>`, a
- * capability source), the persisted worker running queued runs as their owner, the
- * minute scheduler, event triggers from the server's emitter, and the routes under the
- * plugin's prefix. The worker and scheduler start when the server is ready and stop first
- * on close.
+ * capability source), the trigger index kept on every write of `/db/automations` (and brought up
+ * to date at start), the persisted fair worker running queued runs as their owner, the minute
+ * scheduler, event triggers from the server's emitter, and the routes under the plugin's
+ * prefix. The worker and scheduler start when the server is ready and stop first on close.
  *
  * @example
- * await app.register(automationsPlugin, { prefix: '/api/automations', registry, db, gate, mailer, events, instanceId });
+ * await app.register(automationsPlugin, { prefix: '/api/automations', registry, db, gate, mailer, events, dataEvents, instanceId });
  */
 export const automationsPlugin: FastifyPluginAsync<AutomationsPluginOptions> = async (app, options) => {
   options.registry.addSource(createAutomationSource({ registry: options.registry, mailer: options.mailer }));
   const { db, log } = { db: options.db, log: app.log };
+  const now = options.now ?? (() => Date.now());
+  const data = options.gate.data;
   const worker = createAutomationWorker({
     db,
     gate: options.gate,
     registry: options.registry,
     instanceId: options.instanceId,
     log,
+    now,
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
   });
-  const scheduler = createAutomationScheduler({ db, log, onQueued: () => worker.wake() });
+  const scheduler = createAutomationScheduler({ db, data, log, now, onQueued: () => worker.wake() });
   const unsubscribe = subscribeEventTriggers({
     db,
+    data,
     events: options.events,
     log,
+    now,
     onQueued: () => worker.wake(),
   });
+  const unsubscribeData = options.dataEvents.subscribe({
+    async documentWritten(document) {
+      if (document.collection !== AUTOMATION_COLLECTION) return;
+      await indexAutomation(db, document, now()).catch((error: unknown) =>
+        log.error(
+          { err: error, automationId: document.id },
+          'automation not indexed; indexed at the next start',
+        ),
+      );
+    },
+    async documentDeleted(document) {
+      if (document.collection !== AUTOMATION_COLLECTION) return;
+      await unindexAutomation(db, document.id).catch((error: unknown) =>
+        log.error(
+          { err: error, automationId: document.id },
+          'automation not unindexed; removed at the next start',
+        ),
+      );
+    },
+  });
+  const closing = new AbortController();
+  let reconciling: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
+    // In the background: a large backlog (after the upgrade that added the index) must not hold
+    // the start; automations not indexed yet are scheduled from the first minute after.
+    reconciling = reconcileTriggerIndex(db, now, closing.signal).catch((error: unknown) =>
+      log.error({ err: error }, 'automation trigger index not brought up to date'),
+    );
     worker.start();
     scheduler.start();
   });
   app.addHook('onClose', async () => {
+    closing.abort();
+    await reconciling;
     unsubscribe();
+    unsubscribeData();
     scheduler.stop();
     await worker.stop();
   });
-  await app.register(automationsRoutes, { db, onQueued: () => worker.wake() });
+  await app.register(automationsRoutes, { db, data, onQueued: () => worker.wake() });
 };

@@ -1,11 +1,15 @@
-import type { GateDatabase } from '@svc/gate';
+import type { DataService, GateDatabase } from '@svc/gate';
 import { GateError } from '@svc/gate';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { requireAuth } from '../plugins/guards.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
-import { enqueueRun, readAutomations } from './automation-runs.js';
+import { admitRun } from './automation-run-admission.js';
+import { enqueueRun, readAutomationById, readAutomations } from './automation-runs.js';
+
+/** Manual runs (`POST /api/automations/{id}/run`) one user may ask for per minute; past it, 429 `SERVER_RATE_LIMITED`. */
+export const MANUAL_RUNS_PER_MINUTE = 30;
 
 const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
 
@@ -42,7 +46,7 @@ const runSchema = {
   security: AUTHENTICATED_SECURITY,
   tags: ['automations'],
   summary: 'Queue a run of one of your automations now (any trigger type)',
-  description: 'Answers 202 with the run id; the record is /db/automation_runs/{runId}.',
+  description: `Answers 202 with the run id; the record is /db/automation_runs/{runId}. ${MANUAL_RUNS_PER_MINUTE} a minute per user (429 SERVER_RATE_LIMITED); at most 10 runs waiting per user (429 AUTOMATION_QUEUE_FULL); run records rotate within the automation_runs quota (413 GATE_QUOTA_EXCEEDED when unfinished runs alone fill it).`,
   params: {
     type: 'object',
     required: ['id'],
@@ -51,6 +55,7 @@ const runSchema = {
   response: {
     202: { type: 'object', required: ['runId'], properties: { runId: { type: 'string' } } },
     ...commonErrorResponses,
+    413: errorResponseSchema,
   },
 } as const;
 
@@ -62,14 +67,15 @@ const runSchema = {
  * @example
  * await app.register(automationsRoutes, { prefix: '/api/automations', db, onQueued: () => worker.wake() });
  */
-export const automationsRoutes: FastifyPluginAsync<{ db: Kysely<GateDatabase>; onQueued(): void }> = async (
-  app,
-  { db, onQueued },
-) => {
+export const automationsRoutes: FastifyPluginAsync<{
+  db: Kysely<GateDatabase>;
+  data: Pick<DataService, 'readUsage'>;
+  onQueued(): void;
+}> = async (app, { db, data, onQueued }) => {
   app.get('', { schema: listSchema, preValidation: requireAuth }, async (request) => {
     const owner = (request.user as { id: string }).id;
     return {
-      automations: (await readAutomations(db, { owner })).map((entry) =>
+      automations: (await readAutomations(db, owner)).map((entry) =>
         entry.reading.ok
           ? {
               id: entry.id,
@@ -84,12 +90,21 @@ export const automationsRoutes: FastifyPluginAsync<{ db: Kysely<GateDatabase>; o
   });
   app.post<{ Params: { id: string } }>(
     '/:id/run',
-    { schema: runSchema, preValidation: requireAuth },
+    {
+      schema: runSchema,
+      preValidation: requireAuth,
+      config: {
+        rateLimit: {
+          max: MANUAL_RUNS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) =>
+            request.user ? `user:${request.user.id}` : `address:${request.ip}`,
+        },
+      },
+    },
     async (request, reply) => {
       const owner = (request.user as { id: string }).id;
-      const entry = (await readAutomations(db, { owner })).find(
-        (candidate) => candidate.id === request.params.id,
-      );
+      const entry = await readAutomationById(db, owner, request.params.id);
       if (entry === undefined) throw new GateError('GATE_NOT_FOUND', 'You have no automation with this id.');
       if (!entry.reading.ok)
         throw new GateError(
@@ -99,6 +114,7 @@ export const automationsRoutes: FastifyPluginAsync<{ db: Kysely<GateDatabase>; o
             details: { problems: entry.reading.problems },
           },
         );
+      await admitRun({ db, data }, owner);
       const { id } = await enqueueRun(db, {
         automation: entry.reading.automation,
         trigger: { type: 'manual' },

@@ -8,10 +8,17 @@ export interface ArgsIssue {
   message: string;
 }
 
-/** Checks (and fills the schema defaults of) one capability's arguments; throws `CAP_INVALID_ARGS`. */
-export type ArgsValidator = (args: unknown) => Record<string, unknown>;
+/**
+ * Checks (and fills the schema defaults of) one capability's arguments; throws (or rejects with)
+ * `CAP_INVALID_ARGS`. A registered capability's validator answers at once; a user-supplied
+ * schema's (`UserSchemas.validatorFor`) answers from the schema thread.
+ */
+export type ArgsValidator = (args: unknown) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
-// One Ajv for every capability: no type coercion ("5" is not 5, true is not 1), every error.
+// One Ajv for the install's own schemas (registered capabilities, and those of sources whose
+// schemas the install writes): no type coercion ("5" is not 5, true is not 1), every error,
+// compiled on the main thread with JavaScript patterns. Schemas from outside (stored functions,
+// remote MCP tools) compile on the schema thread with linear-time ones (user-schemas.ts).
 const ajv = new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, strict: false });
 
 /**
@@ -43,12 +50,14 @@ const CACHE_LIMIT = 500;
 const cached = new Map<string, { validate: ArgsValidator; schema: JsonSchema }>();
 
 /**
- * {@link compileArgsValidator} for schemas read at call time (a user's stored function, a
- * remote MCP tool): validators are kept per id and schema text, at most 500, the oldest
- * dropped (and removed from Ajv's own cache) first. A schema that does not compile throws.
+ * {@link compileArgsValidator} for schemas the install writes but a source builds at call time
+ * (an automation's actions, an integration): validators are kept per id and schema text, at
+ * most 500, the oldest dropped (and removed from Ajv's own cache) first. A schema that does not
+ * compile throws. Schemas from outside the install never come here: they compile on the schema
+ * thread (`UserSchemas`).
  *
  * @example
- * const validate = compileCachedArgsValidator('functions.greet', storedParameters);
+ * const validate = compileCachedArgsValidator('automations.notify', notifyInput);
  */
 export function compileCachedArgsValidator(id: string, schema: JsonSchema): ArgsValidator {
   const key = `${id}\n${JSON.stringify(schema)}`;

@@ -6,6 +6,11 @@ export const CAPABILITY_ERROR_CODES = [
   'CAP_NOT_FOUND',
   /** 400: the arguments break the input schema; `details.issues` has a JSON pointer per problem. */
   'CAP_INVALID_ARGS',
+  /**
+   * 402: the capability is priced and the surface cannot charge it (`adapter()` in `lmx`):
+   * `details.meter` names the target, `details.use` the surface that charges it (`lma`).
+   */
+  'CAP_PRICED',
   /** 429: the caller already has as many uses of this capability in flight as allowed. */
   'CAP_TOO_MANY_CONCURRENT',
   /** 499: the caller went away or cancelled before the answer. */

@@ -256,7 +256,7 @@ describe('capability registry', () => {
     expect(registry.concurrency.held('demo.heavy', member.id)).toBe(0);
   });
 
-  it('charges where the surface charges, refunds server-side failures only, refuses priced use to anonymous callers', async () => {
+  it('charges where the surface charges, refuses priced use on adapter() and to anonymous callers, refunds server-side failures only', async () => {
     const { registry, ledger } = createTestRegistry({
       'tool:demo.priced': 3,
       'tool:demo.upstream': 2,
@@ -276,16 +276,35 @@ describe('capability registry', () => {
     registry.register(failing('demo.upstream', new CapabilityError('CAP_UPSTREAM_FAILED', 'down')));
     registry.register(failing('demo.bad', new CapabilityError('CAP_INVALID_ARGS', 'refused by the system')));
     registry.register(failing('demo.crash', new Error('secret internals')));
-    for (const surface of ['adapter-route', 'mcp', 'lma', 'area-route', 'lmx', 'internal'] as const) {
-      await registry.invoke('demo.priced', {}, { user: member, surface });
+    const charging = [
+      'adapter-route',
+      'mcp',
+      'area-route',
+      'lma',
+      'lmai',
+      'function-call',
+      'automation',
+    ] as const;
+    for (const surface of [...charging, 'open-area-route', 'internal'] as const) {
+      expect((await registry.invoke('demo.priced', {}, { user: member, surface })).ok).toBe(true);
     }
-    expect(ledger.map((entry) => entry.kind)).toEqual(['charge', 'charge', 'charge']);
+    expect(ledger.map((entry) => entry.kind)).toEqual(charging.map(() => 'charge'));
+    // adapter() (the lmx surface) charges nothing and reaches nothing priced.
+    expect(await registry.invoke('demo.priced', {}, { user: member, surface: 'lmx' })).toMatchObject({
+      ok: false,
+      error: { code: 'CAP_PRICED', details: { meter: 'tool:demo.priced', use: 'lma' } },
+    });
+    expect((await registry.invoke('demo.free', {}, { user: member, surface: 'lmx' })).ok).toBe(true);
+    expect(ledger).toHaveLength(charging.length);
     const anonymous = await registry.invoke('demo.priced', {}, { user: null, surface: 'mcp' });
     expect(anonymous).toMatchObject({
       ok: false,
       error: { code: 'GATE_UNAUTHENTICATED', details: { meter: 'tool:demo.priced' } },
     });
-    expect((await registry.invoke('demo.priced', {}, { user: null, surface: 'area-route' })).ok).toBe(true);
+    expect((await registry.invoke('demo.priced', {}, { user: null, surface: 'area-route' })).ok).toBe(false);
+    expect((await registry.invoke('demo.priced', {}, { user: null, surface: 'open-area-route' })).ok).toBe(
+      true,
+    );
     expect((await registry.invoke('demo.free', {}, { user: null, surface: 'mcp' })).ok).toBe(true);
     ledger.length = 0;
     await registry.invoke('demo.upstream', {}, { user: member, surface: 'mcp' });

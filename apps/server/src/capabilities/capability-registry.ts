@@ -9,6 +9,7 @@ import { type ConcurrencyLimiter, createConcurrencyLimiter } from './concurrency
 import { type InvokeOptions, type InvokeOutcome, invokeCapability } from './invoke-capability.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { mcpNameOf, toToolName } from './tool-definitions.js';
+import { sharedUserSchemas, type UserSchemas } from './user-schemas.js';
 
 /** What {@link createCapabilityRegistry} needs. */
 export interface CapabilityRegistryOptions {
@@ -20,6 +21,8 @@ export interface CapabilityRegistryOptions {
   /** Shared with area routes doing the same heavy work (the dreamer's run routes). */
   concurrency?: ConcurrencyLimiter;
   rateLimiter?: RateLimiter;
+  /** Checks the arguments of capabilities from sources (user-supplied schemas) off the main thread; the process's shared one by default. */
+  userSchemas?: UserSchemas;
 }
 
 /** Every capability of this install, and the one way to run them. */
@@ -41,6 +44,8 @@ export interface CapabilityRegistry {
   invoke<Result = unknown>(id: string, args: unknown, options: InvokeOptions): Promise<InvokeOutcome<Result>>;
   /** The per-user concurrency limiter (area routes doing the same work share it). */
   readonly concurrency: ConcurrencyLimiter;
+  /** Where sources check the schemas they read (stored functions, remote tools): off the main thread, cached by content. */
+  readonly userSchemas: UserSchemas;
   /**
    * Adds a source of capabilities resolved per caller (stored functions, integrations, remote
    * MCP tools) under its own id prefix; throws a TypeError when the prefix is taken.
@@ -73,6 +78,7 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
   const now = options.now ?? Date.now;
   const concurrency = options.concurrency ?? createConcurrencyLimiter();
   const sources: CapabilitySource[] = [];
+  const userSchemas = options.userSchemas ?? sharedUserSchemas();
   const sourceOf = (id: string) => sources.find((source) => id.startsWith(source.prefix));
   const resolveFromSource = async (id: string, user: RequestUser | null) => {
     const source = sourceOf(id);
@@ -92,7 +98,10 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
     resolve: async (id: string, user: RequestUser | null) => {
       const capability = await resolveFromSource(id, user);
       if (capability === undefined) return undefined;
-      return { capability, validate: compileCachedArgsValidator(capability.id, capability.input) };
+      const validate = sourceOf(id)?.outsideSchemas
+        ? userSchemas.validatorFor(capability.id, capability.input)
+        : compileCachedArgsValidator(capability.id, capability.input);
+      return { capability, validate };
     },
   };
   const sorted = (): Capability[] =>
@@ -123,6 +132,7 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
     listFor: (user) => sorted().filter((capability) => isPermitted(capability, user, options.policy)),
     invoke: (id, args, invokeOptions) => invokeCapability(deps, id, args, invokeOptions),
     concurrency,
+    userSchemas,
     addSource(source) {
       if (!source.prefix.endsWith('.') || sources.some((other) => other.prefix === source.prefix)) {
         throw new TypeError(`Bad or taken capability source prefix "${source.prefix}".`);

@@ -14,6 +14,13 @@ import type { Capability } from './capability-types.js';
 export interface CapabilitySource {
   /** The id prefix this source owns, ending with a dot, e.g. `functions.`. */
   prefix: string;
+  /**
+   * True when its capabilities' input schemas come from outside the install (a user's stored
+   * function, a remote server's tool): the registry checks their arguments on the schema thread
+   * (`UserSchemas`: linear-time patterns, deadlines). Otherwise the schemas are the install's own
+   * and compile once on the main thread, cached.
+   */
+  outsideSchemas?: boolean;
   /** What the source offers `user` now; the registry filters by policy. */
   list(user: RequestUser | null): Promise<Capability[]>;
   /**

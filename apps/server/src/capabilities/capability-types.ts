@@ -30,13 +30,20 @@ export interface CapabilityPolicy {
   host?: boolean;
 }
 
-/** The surface a call arrives through; it decides whether the meter is charged. */
+/**
+ * The surface a call arrives through; it decides whether the meter is charged
+ * (`SURFACE_METERING`, and the table in docs/gate/metering.md): `area-route` is an area's own
+ * route for the same operation, `open-area-route` one the seed opens to anonymous callers,
+ * `lmx` the `adapter()` builtin, `lmai` a model call of `lmai`.
+ */
 export type CapabilitySurface =
   | 'adapter-route'
   | 'mcp'
   | 'area-route'
+  | 'open-area-route'
   | 'lma'
   | 'lmx'
+  | 'lmai'
   | 'function-call'
   | 'automation'
   | 'internal';

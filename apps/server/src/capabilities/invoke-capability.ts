@@ -6,7 +6,7 @@ import { CapabilityError } from './capability-error.js';
 import { isServerSideFailure } from './capability-error-payload.js';
 import type { CapabilityMeter } from './capability-meter.js';
 import { assertPolicy, type PolicyEnvironment } from './capability-policy.js';
-import { SURFACE_CHARGES } from './capability-surfaces.js';
+import { SURFACE_METERING } from './capability-surfaces.js';
 import type {
   Capability,
   CapabilityErrorPayload,
@@ -62,8 +62,9 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
  * The one way any surface runs a capability, in this order: lookup (`CAP_NOT_FOUND` with near
  * misses) → policy (the gate's 401/403) → arguments (`CAP_INVALID_ARGS`) → rate limit
  * (`SERVER_RATE_LIMITED`) and per-user concurrency (`CAP_TOO_MANY_CONCURRENT`) → the meter
- * where the surface charges → `run` under the signal and deadline → a refund when `run` failed
- * on the server's side. Every failure comes back as data: `{ ok: false, error }`.
+ * as the surface meets it (`SURFACE_METERING`: charged, free, or refused when priced on a
+ * free-only surface, `CAP_PRICED`) → `run` under the signal and deadline → a refund when `run`
+ * failed on the server's side. Every failure comes back as data: `{ ok: false, error }`.
  *
  * @example
  * const outcome = await invokeCapability(deps, 'spec.validate', { spec }, { user, surface: 'mcp' });
@@ -101,7 +102,10 @@ export async function invokeCapability<Result>(
   let charge: MeterCharge | undefined;
   try {
     assertPolicy(capability, options.user, deps.policy);
-    const checked = validate(args);
+    // A registered capability's validator answers at once: no await, so nothing else runs before
+    // the charge. A user-supplied schema's answers from the schema thread.
+    const validated = validate(args);
+    const checked = validated instanceof Promise ? await validated : validated;
     assertRate(deps, capability, options);
     const limit = capability.policy.concurrency?.perUser;
     if (limit !== undefined) {
@@ -163,7 +167,18 @@ async function chargeFor(
   options: InvokeOptions,
 ): Promise<MeterCharge | undefined> {
   const resource = capability.policy.meter;
-  if (resource === undefined || !SURFACE_CHARGES[options.surface]) return undefined;
+  const metering = SURFACE_METERING[options.surface];
+  if (resource === undefined || metering === 'free') return undefined;
+  if (metering === 'free-only') {
+    if (await meter.isPriced(resource)) {
+      throw new CapabilityError(
+        'CAP_PRICED',
+        `${capability.id} is priced (${resource}) and adapter() is unmetered: use it from lma (USE ${capability.id} {…}), which charges its price.`,
+        { details: { meter: resource, use: 'lma' } },
+      );
+    }
+    return undefined;
+  }
   if (options.user === null) {
     // Nobody to charge: a priced capability is refused to anonymous callers, never run free.
     if (await meter.isPriced(resource)) {

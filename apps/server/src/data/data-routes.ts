@@ -71,6 +71,7 @@ export const dataRoutes: FastifyPluginAsync = async (app) => {
     '/:collection',
     { schema: createSchema, preHandler: requireAuth },
     async (request, reply) => {
+      await app.documentChecks.assertWritable(request.params.collection, request.body);
       const created = await app.gate.data.create({
         user: request.user,
         collection: request.params.collection,
@@ -83,7 +84,10 @@ export const dataRoutes: FastifyPluginAsync = async (app) => {
   app.patch<{ Params: DocumentParams; Body: Record<string, unknown> }>(
     '/:collection/:id',
     { schema: patchSchema, preHandler: requireAuth },
-    async (request) => app.gate.data.patch({ user: request.user, ...request.params, data: request.body }),
+    async (request) => {
+      await app.documentChecks.assertWritable(request.params.collection, request.body);
+      return app.gate.data.patch({ user: request.user, ...request.params, data: request.body });
+    },
   );
 
   app.delete<{ Params: DocumentParams }>(

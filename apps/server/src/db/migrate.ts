@@ -1,6 +1,7 @@
 import { gateMigrations } from '@svc/gate';
 import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
 import { activityMigrations } from '../activity/activity-migrations.js';
+import { automationMigrations } from '../automations/automation-migrations.js';
 import { capabilityMigrations } from '../capabilities/capability-migrations.js';
 import { integrationMigrations } from '../integrations/integration-migrations.js';
 
@@ -14,6 +15,7 @@ export const serverMigrations: Record<string, Migration> = {
   ...activityMigrations,
   ...capabilityMigrations,
   ...integrationMigrations,
+  ...automationMigrations,
 };
 
 /**

@@ -15,6 +15,7 @@ import {
 import { registerDocsApiRoutes, siteUrlOf } from './docs-api-routes.js';
 import { createDocsCapabilities, DOCS_TOOL_CALLS_PER_MINUTE } from './docs-capabilities.js';
 import { registerDocsSiteRoutes } from './docs-site-routes.js';
+import { createGrepThread } from './grep-thread.js';
 import { setOpenCors } from './http-cache.js';
 import { canBuildInBackground, type DocsSiteOptions, openDocsSite } from './open-docs-site.js';
 
@@ -52,10 +53,12 @@ export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, opt
   // What the last attempt to open the site found, for `PROVIDERS FOR docs.search`.
   let state: 'unopened' | 'ready' | 'missing' | 'failed' = 'unopened';
   const workers = new Set<Worker>();
+  const grep = createGrepThread(siteDir);
   let closing = false;
   app.addHook('onClose', async () => {
     closing = true;
     await Promise.all([...workers].map((worker) => worker.terminate()));
+    await grep.close();
   });
   const open = () => {
     opening ??= openDocsSite({ ...options, siteDir }, app.log, workers).then(
@@ -108,7 +111,7 @@ export const docsPlugin: FastifyPluginAsync<DocsPluginOptions> = async (app, opt
   for (const path of ['/api/docs/*', '/docs/*', '/api.json', '/llms.txt', '/llms-full.txt']) {
     app.options(path, { schema: { hide: true } }, preflight);
   }
-  for (const capability of createDocsCapabilities(() => context.reader())) {
+  for (const capability of createDocsCapabilities(() => context.reader(), grep)) {
     options.registry.register(capability);
   }
   const publicUrl = app.svcConfig.publicUrl;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { isDocsError, suggestNames } from '@svc/docs-reader';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ServerError } from '../errors/server-error.js';
 import type { DocsRouteContext } from './docs-plugin.js';
 import { sendCached } from './http-cache.js';
 import { renderNotFoundHtml, renderPageHtml, renderSearchHtml } from './site/render-site-page.js';
@@ -18,6 +19,9 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 const HTML = 'text/html; charset=utf-8';
+// Control characters (NUL among them) and backslashes: in no file name the site build writes.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
+const UNSAFE_PATH_CHARACTER = /[\u0000-\u001f\u007f\\]/;
 const hidden = { hide: true } as const;
 
 /**
@@ -32,6 +36,11 @@ export function registerDocsSiteRoutes(app: FastifyInstance, context: DocsRouteC
 
   async function sendFile(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
     await context.reader();
+    // A decoded URL may hold what no file name of the site does and the file system refuses
+    // outright (`%00`): refused here, before any path is built from it.
+    if (UNSAFE_PATH_CHARACTER.test(path)) {
+      throw new ServerError('SERVER_BAD_URL', 'The path holds a control character or a backslash.');
+    }
     const full = resolve(join(root, ...path.split('/')));
     const type = TYPES[extname(full).toLowerCase()];
     if (!type || !full.startsWith(root + sep)) return notFound(reply, path);

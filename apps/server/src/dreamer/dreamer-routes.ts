@@ -17,6 +17,7 @@ import { abortOnDisconnect } from '../plugins/abort-on-disconnect.js';
 import { requireAuth, requireMembership } from '../plugins/guards.js';
 import { meterGuard, refundRequestCharge } from '../plugins/meter-guard.js';
 import {
+  DREAM_CAPABILITY_ID,
   DREAM_FEATURE,
   DREAM_RUN_RESOURCE,
   type DreamerServices,
@@ -55,7 +56,8 @@ const runConfig: RouteShorthandOptions['config'] = {
  * The ideation pipeline over HTTP (register with prefix `/api/dreamer`): `POST /run` (JSON),
  * `POST /run/stream` (server-sent events), `GET /pipeline`, `POST /pipeline/validate`. Runs need
  * a signed-in caller with a membership including `intelligence` (admins bypass), a free run
- * slot, and pay the `feature:dreamer.run` meter rule; run records are read at `/db/dreamer_runs`.
+ * slot, and pay the `feature:dreamer.run` and `tool:dreamer.dream` meter rules (what a run costs
+ * on every charging surface); run records are read at `/db/dreamer_runs`.
  *
  * @example
  * await app.register(dreamerRoutes, { prefix: '/api/dreamer', dreamer });
@@ -80,8 +82,13 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
   app.addHook('onRequestAbort', async (request) => releaseSlot(request));
   const admission = {
     preValidation: [requireAuth, requireMembership(DREAM_FEATURE)],
-    // Checks and the slot before the charge: a refused request never pays.
-    preHandler: [checkRunRequest, reserveSlot, meterGuard(DREAM_RUN_RESOURCE)],
+    // Checks and the slot before the charge: a refused request never pays. A run pays the
+    // seed's `feature:dreamer.run` and, as on every charging surface, `tool:dreamer.dream`.
+    preHandler: [
+      checkRunRequest,
+      reserveSlot,
+      meterGuard([DREAM_RUN_RESOURCE, `tool:${DREAM_CAPABILITY_ID}`]),
+    ],
     config: runConfig,
   };
 

@@ -1,10 +1,18 @@
 import type { ActivityServerErrorCode } from '../activity/activity-errors.js';
+import type { AutomationErrorCode } from '../automations/automation-errors.js';
 import type { CapabilityErrorCode } from '../capabilities/capability-error.js';
+import type { IntegrationErrorCode } from '../integrations/integration-errors.js';
 import type { PdfServerErrorCode } from '../pdf/pdf-errors.js';
 import type { ServerErrorCode } from './status-table.js';
 
-/** Every code the server raises itself: its own (`SERVER_…`), the registry's (`CAP_…`) and its areas' (`ACT_EXPORT_FAILED`, `ACT_NOT_EXPORTED`, `PDF_…`). */
-export type ServerCode = ServerErrorCode | CapabilityErrorCode | ActivityServerErrorCode | PdfServerErrorCode;
+/** Every code the server raises itself: its own (`SERVER_…`), the registry's (`CAP_…`) and its areas' (`ACT_EXPORT_FAILED`, `ACT_NOT_EXPORTED`, `PDF_…`, `AUTOMATION_…`, `INTEGRATION_…`). */
+export type ServerCode =
+  | ServerErrorCode
+  | CapabilityErrorCode
+  | ActivityServerErrorCode
+  | PdfServerErrorCode
+  | AutomationErrorCode
+  | IntegrationErrorCode;
 
 /**
  * The server's one coded error class (the cores have their own: `GateError`, `ActivityError`,

@@ -3,7 +3,9 @@ import type { DocsErrorCode } from '@svc/docs-reader';
 import type { DreamErrorCode } from '@svc/dreamer-core';
 import type { GateErrorCode } from '@svc/gate';
 import type { ActivityServerErrorCode } from '../activity/activity-errors.js';
+import type { AutomationErrorCode } from '../automations/automation-errors.js';
 import type { CapabilityErrorCode } from '../capabilities/capability-error.js';
+import type { IntegrationErrorCode } from '../integrations/integration-errors.js';
 import type { PdfServerErrorCode } from '../pdf/pdf-errors.js';
 
 /** Codes the server raises itself (validation of routes, unknown routes, internal failures). */
@@ -12,6 +14,7 @@ export type ServerErrorCode =
   | 'SERVER_BAD_REQUEST'
   | 'SERVER_BAD_URL'
   | 'SERVER_JSON_TOO_DEEP'
+  | 'SERVER_INVALID_DOCUMENT'
   | 'SERVER_REQUEST_TIMEOUT'
   | 'SERVER_URI_TOO_LONG'
   | 'SERVER_HEADERS_TOO_LARGE'
@@ -36,7 +39,9 @@ export const STATUS_BY_CODE: Record<
   | ActivityServerErrorCode
   | DreamErrorCode
   | DocsErrorCode
-  | PdfServerErrorCode,
+  | PdfServerErrorCode
+  | AutomationErrorCode
+  | IntegrationErrorCode,
   number
 > = {
   GATE_INVALID_INPUT: 400,
@@ -70,6 +75,8 @@ export const STATUS_BY_CODE: Record<
   SERVER_BAD_URL: 400,
   // A JSON body nested deeper than MAX_JSON_DEPTH, refused before parsing.
   SERVER_JSON_TOO_DEEP: 400,
+  // A document an area's write check refuses (a stored function's schema past its bounds).
+  SERVER_INVALID_DOCUMENT: 400,
   SERVER_REQUEST_TIMEOUT: 408,
   // A path segment over Fastify's maxParamLength (100).
   SERVER_URI_TOO_LONG: 414,
@@ -85,6 +92,8 @@ export const STATUS_BY_CODE: Record<
   SERVER_INTERNAL: 500,
   CAP_INVALID_ARGS: 400,
   CAP_NOT_FOUND: 404,
+  // Priced, reached through a surface that cannot charge (`adapter()`): pay through `lma`.
+  CAP_PRICED: 402,
   CAP_TOO_MANY_CONCURRENT: 429,
   // The caller went away or cancelled (nginx's 499); nobody reads this status, logs do.
   CAP_ABORTED: 499,
@@ -128,6 +137,11 @@ export const STATUS_BY_CODE: Record<
   PDF_TOO_MANY_PAGES: 422,
   // The browser crashed or answered nothing usable. Refunded.
   PDF_RENDER_FAILED: 502,
+  // One user's waiting runs are capped: retry once some ran.
+  AUTOMATION_QUEUE_FULL: 429,
+  // The caller's own webhook receiver failed (an answer other than 2xx, no answer in time, no
+  // connection): a failed dependency of theirs, not of this server, so the charge is kept.
+  INTEGRATION_RECEIVER_FAILED: 424,
 };
 
 /** The HTTP status of a code; 500 for a code the table does not know. */

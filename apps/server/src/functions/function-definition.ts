@@ -1,5 +1,5 @@
-import { Ajv } from 'ajv';
 import type { JsonSchema } from '../capabilities/capability-types.js';
+import { FUNCTION_SCHEMA_BOUNDS, type SchemaIssue } from '../capabilities/schema-bounds.js';
 
 /** The collection users store their function-calls in (through `/db/function_calls`). */
 export const FUNCTION_COLLECTION = 'function_calls';
@@ -8,7 +8,7 @@ export const FUNCTION_COLLECTION = 'function_calls';
 export const FUNCTION_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 /** The largest stored `parameters` schema, as JSON text. */
-export const MAX_PARAMETERS_BYTES = 16 * 1024;
+export const MAX_PARAMETERS_BYTES = FUNCTION_SCHEMA_BOUNDS.maxBytes;
 
 /** What a function runs: another capability, or a script through `lmx.run`. */
 export type FunctionExecutor =
@@ -32,28 +32,26 @@ export type FunctionReading =
   | { ok: true; definition: FunctionDefinition }
   | { ok: false; problems: string[] };
 
-// Only to check that a stored schema compiles; the registry compiles its own validators.
-const schemaChecker = new Ajv({ strict: false });
+/** A schema issue as a problem of the document: where in it (`parameters/…`) and what. */
+export const toParametersProblem = (issue: SchemaIssue): string => `parameters${issue.path} ${issue.message}`;
 
-function checkParameters(parameters: unknown, problems: string[]): JsonSchema | undefined {
+/**
+ * The problems of a stored `parameters` value seen at a glance: a JSON Schema object of type
+ * object, without `$id` or `$schema`. Its bounds ({@link FUNCTION_SCHEMA_BOUNDS}) and whether it
+ * compiles are the listing's question to `registry.userSchemas`, answered once per content.
+ *
+ * @example
+ * checkParameters({ type: 'object' }); // []
+ */
+export function checkParameters(parameters: unknown): string[] {
   if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) {
-    problems.push('parameters must be a JSON Schema object with type "object".');
-    return undefined;
+    return ['parameters must be a JSON Schema object with type "object".'];
   }
   const schema = parameters as JsonSchema;
+  const problems: string[] = [];
   if (schema.type !== 'object') problems.push('parameters must have type "object".');
   if ('$id' in schema || '$schema' in schema) problems.push('parameters may not set $id or $schema.');
-  if (JSON.stringify(schema).length > MAX_PARAMETERS_BYTES)
-    problems.push(`parameters may be at most ${MAX_PARAMETERS_BYTES} bytes of JSON.`);
-  if (problems.length > 0) return undefined;
-  try {
-    schemaChecker.compile(schema);
-    schemaChecker.removeSchema(schema);
-  } catch (error) {
-    problems.push(`parameters is not a valid JSON Schema: ${(error as Error).message}`);
-    return undefined;
-  }
-  return schema;
+  return problems;
 }
 
 function readExecutor(executor: unknown, source: unknown, problems: string[]): FunctionExecutor | undefined {
@@ -82,8 +80,9 @@ function readExecutor(executor: unknown, source: unknown, problems: string[]): F
 
 /**
  * Checks a stored `function_calls` document: a name matching {@link FUNCTION_NAME_PATTERN}, a
- * description, `parameters` (a JSON Schema of type object that compiles) and an executor
- * (`action:<capability>`, or `script:<mode>` with `source`). Problems are data, never thrown.
+ * description, `parameters` ({@link checkParameters}; its bounds and whether it compiles are
+ * the listing's question) and an executor (`action:<capability>`, or `script:<mode>` with `source`). Problems
+ * are data, never thrown.
  *
  * @example
  * readFunctionDefinition({ name: 'greet', description: 'Greets.', parameters: { type: 'object' }, executor: 'script:lmx', source: 'print("hi")' });
@@ -95,15 +94,15 @@ export function readFunctionDefinition(document: Record<string, unknown>): Funct
     problems.push('name must be a letter followed by up to 63 letters, digits, "_" or "-".');
   if (typeof description !== 'string' || description.length === 0 || description.length > 2000)
     problems.push('description must be a text of 1 to 2000 characters.');
-  const parameters = checkParameters(document.parameters, problems);
+  problems.push(...checkParameters(document.parameters));
   const run = readExecutor(document.executor, document.source, problems);
-  if (problems.length > 0 || parameters === undefined || run === undefined) return { ok: false, problems };
+  if (problems.length > 0 || run === undefined) return { ok: false, problems };
   return {
     ok: true,
     definition: {
       name: name as string,
       description: description as string,
-      parameters,
+      parameters: document.parameters as JsonSchema,
       executor: document.executor as string,
       run,
       ...(typeof document.id === 'string' ? { documentId: document.id } : {}),

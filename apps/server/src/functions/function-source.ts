@@ -3,11 +3,13 @@ import type { Kysely } from 'kysely';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import type { CapabilitySource } from '../capabilities/capability-source.js';
 import type { Capability } from '../capabilities/capability-types.js';
+import { FUNCTION_SCHEMA_BOUNDS } from '../capabilities/schema-bounds.js';
 import { resolveExecutor, toFunctionCapability } from './function-capability.js';
 import {
   FUNCTION_COLLECTION,
   type FunctionDefinition,
   readFunctionDefinition,
+  toParametersProblem,
 } from './function-definition.js';
 
 /** The most stored functions one user's listing reads. */
@@ -75,7 +77,9 @@ async function toEntry(
 
 /**
  * Every function `user` has: the built-in ones (whose executor exists here), then the user's own
- * `function_calls` documents, each checked; a stored name equal to an earlier one is a problem.
+ * `function_calls` documents, each checked — its `parameters` compiled on the schema thread, once
+ * per distinct schema (`registry.userSchemas`) — and a stored name equal to an earlier one is a
+ * problem.
  *
  * @example
  * const entries = await listFunctionEntries(registry, db, user);
@@ -102,7 +106,12 @@ export async function listFunctionEntries(
   for (const document of await readStoredDocuments(db, user.id)) {
     const reading = readFunctionDefinition(document);
     const name = typeof document.name === 'string' ? document.name : '';
-    if (!reading.ok) {
+    const problems = reading.ok
+      ? (await registry.userSchemas.check(reading.definition.parameters, FUNCTION_SCHEMA_BOUNDS)).map(
+          toParametersProblem,
+        )
+      : reading.problems;
+    if (!reading.ok || problems.length > 0) {
       entries.push({
         name,
         description: typeof document.description === 'string' ? document.description : '',
@@ -110,7 +119,7 @@ export async function listFunctionEntries(
         executor: typeof document.executor === 'string' ? document.executor : '',
         builtIn: false,
         documentId: document.id,
-        problems: reading.problems,
+        problems,
       });
       continue;
     }
@@ -139,6 +148,7 @@ export function createFunctionSource(
 ): CapabilitySource {
   return {
     prefix: 'functions.',
+    outsideSchemas: true,
     async list(user) {
       if (user === null) return [];
       const entries = await listFunctionEntries(registry, db, user);

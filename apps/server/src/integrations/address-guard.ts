@@ -1,56 +1,42 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { createRequire } from 'node:module';
+import { isIP } from 'node:net';
 import { GateError } from '@svc/gate';
+import { CapabilityError } from '../capabilities/capability-error.js';
 
-// Addresses no user's webhook may reach: loopback, private, link-local, carrier-grade NAT,
-// benchmarking, documentation, multicast, reserved and unspecified ranges, in both families.
-const refused = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  refused.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  refused.addSubnet(network, prefix, 'ipv6');
-}
+// ipaddr.js is CommonJS without named exports (and the server compiles without esModuleInterop).
+const ipaddr = createRequire(import.meta.url)('ipaddr.js') as typeof import('ipaddr.js');
+
+/** IPv6 global unicast (RFC 4291): every address a public IPv6 host can have lies in it. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 
 /**
- * True when `address` (an IP literal) is loopback, private or otherwise not a public unicast
- * address. IPv4-mapped IPv6 addresses are judged by their IPv4 part.
+ * True when `address` (an IP literal) is not a public unicast address, so no user's webhook may
+ * reach it. The ranges come from `ipaddr.js` (its IANA special-purpose registries), read as an
+ * allow-list: only an address `ipaddr.js` calls `unicast` passes — never loopback, private,
+ * carrier-grade NAT, link-local, multicast, broadcast, unspecified, documentation,
+ * benchmarking or any other reserved range. An IPv6 address must also lie in global unicast
+ * (`2000::/3`), which refuses what no registry names, such as the deprecated IPv4-compatible
+ * `::a.b.c.d` (`::/96`). Addresses that embed an IPv4 address — IPv4-mapped `::ffff:0:0/96`,
+ * `::ffff:0:0:0/96`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`, Teredo `2001::/32` — are refused
+ * whole, whatever they embed: a gateway on the way would take them to the IPv4 host.
  *
  * @example
  * isRefusedAddress('127.0.0.1'); // true
+ * isRefusedAddress('::7f00:1'); // true (IPv4-compatible loopback)
  * isRefusedAddress('93.184.216.34'); // false
  */
 export function isRefusedAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1] !== undefined) return isRefusedAddress(mapped[1]);
+  // Only the two standard notations: ipaddr.js would also read "0x7f.1" or "127.1".
   const family = isIP(address);
   if (family === 0) return true;
-  return refused.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const parsed = ipaddr.parse(address);
+  if (parsed.range() !== 'unicast') return true;
+  return parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_UNICAST_V6);
 }
+
+/** Lookup errors meaning the name has no address (the caller's configuration, not a resolver failure). */
+const NAME_NOT_FOUND = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);
 
 /** The address a delivery connects to, decided before connecting (so DNS cannot change it after the check). */
 export interface ResolvedTarget {
@@ -75,8 +61,18 @@ export async function resolveWebhookTarget(
   try {
     addresses = await lookup(host, { all: true, verbatim: true });
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'lookup failed';
+    // A name that does not exist is the caller's configuration; a resolver that failed is this server's.
+    if (!NAME_NOT_FOUND.has(code))
+      throw new CapabilityError(
+        'CAP_UPSTREAM_FAILED',
+        `The webhook host ${host} could not be looked up now.`,
+        {
+          details: { host, reason: code },
+        },
+      );
     throw new GateError('GATE_INVALID_INPUT', `The webhook host ${host} does not resolve.`, {
-      details: { host, reason: (error as NodeJS.ErrnoException).code ?? 'lookup failed' },
+      details: { host, reason: code },
     });
   }
   const first = addresses[0];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CapabilityError } from '../capabilities/capability-error.js';
 import type { CapabilitySource } from '../capabilities/capability-source.js';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+import { ServerError } from '../errors/server-error.js';
 import { resolveWebhookTarget } from './address-guard.js';
 import type { IntegrationStore, PublicIntegration } from './integration-store.js';
 import { type DeliveryAnswer, type DeliveryLimits, deliverWebhook } from './webhook-delivery.js';
@@ -85,12 +86,20 @@ function toCapability(
       });
       if (answer.status < 200 || answer.status > 299) {
         const redirect = answer.status >= 300 && answer.status < 400;
-        throw new CapabilityError(
-          'CAP_UPSTREAM_FAILED',
+        // The receiver is the caller's: its answer is a failure of theirs, not of this server (424, charge kept).
+        throw new ServerError(
+          'INTEGRATION_RECEIVER_FAILED',
           redirect
             ? `The webhook ${integration.name} answered a redirect (${answer.status}), which is not followed.`
             : `The webhook ${integration.name} answered ${answer.status}.`,
-          { details: { status: answer.status, body: answer.body.slice(0, 1024), webhookId: id } },
+          {
+            details: {
+              reason: 'status',
+              status: answer.status,
+              body: answer.body.slice(0, 1024),
+              webhookId: id,
+            },
+          },
         );
       }
       return { ...answer, webhookId: id };

@@ -174,8 +174,11 @@ describe.each(testDatabaseTargets())('user integrations on $name', (target) => {
     await create(owner, 'big', `http://${receiver.base}/big`);
     const before = receiver.received.length;
     const moved = await call(owner, 'moved', {});
-    expect(moved.statusCode).toBe(502);
-    expect(moved.json().error).toMatchObject({ code: 'CAP_UPSTREAM_FAILED', details: { status: 302 } });
+    expect(moved.statusCode).toBe(424);
+    expect(moved.json().error).toMatchObject({
+      code: 'INTEGRATION_RECEIVER_FAILED',
+      details: { reason: 'status', status: 302 },
+    });
     expect(receiver.received.slice(before).map((entry) => entry.path)).toEqual(['/moved']);
     const big = (await call(owner, 'big', {})).json().result;
     expect(big).toMatchObject({ status: 200, truncated: true });

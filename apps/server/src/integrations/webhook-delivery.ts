@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { CapabilityError } from '../capabilities/capability-error.js';
+import { ServerError } from '../errors/server-error.js';
 import type { ResolvedTarget } from './address-guard.js';
 
 /** Bounds of one delivery. */
@@ -20,6 +21,14 @@ export interface DeliveryAnswer {
   body: string;
   truncated: boolean;
 }
+
+/**
+ * Socket errors that are this server's, not the receiver's: it could not open a connection at all
+ * (out of descriptors, buffers or memory) or has no route to the receiver's network. Every other
+ * failure to connect or to read an answer (refused, reset, unreachable host, TLS, a malformed
+ * answer) is the receiver's.
+ */
+const OWN_SOCKET_ERRORS = new Set(['EMFILE', 'ENFILE', 'ENOBUFS', 'ENOMEM', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
 /** A lookup that answers only the address already checked, so the connection goes where the check said. */
 function pinnedLookup(target: ResolvedTarget): LookupFunction {
@@ -58,8 +67,10 @@ function readBounded(
 
 /**
  * POSTs `body` to `url`, connecting only to `target` (the checked address), within the time and
- * size bounds; redirects are answered as they are, never followed. Network failures and
- * timeouts are `CAP_UPSTREAM_FAILED` / `CAP_TIMEOUT`.
+ * size bounds; redirects are answered as they are, never followed. A receiver that does not
+ * answer within the bound, or cannot be connected to, is 424 `INTEGRATION_RECEIVER_FAILED`
+ * (`details.reason` `timeout` or `connection`): the receiver is the caller's. A connection this
+ * server could not open ({@link OWN_SOCKET_ERRORS}) is 502 `CAP_UPSTREAM_FAILED`.
  *
  * @example
  * const answer = await deliverWebhook({ url, target, headers, body, signal, limits: DEFAULT_DELIVERY_LIMITS });
@@ -100,16 +111,35 @@ export function deliverWebhook(input: {
     request.on('error', fail);
     request.end(input.body);
     function fail(error: Error): void {
-      if (timeout.aborted)
+      const code = (error as NodeJS.ErrnoException).code ?? 'network';
+      if (input.signal.aborted) reject(input.signal.reason);
+      else if (timeout.aborted)
         reject(
-          new CapabilityError('CAP_TIMEOUT', `The webhook did not answer within ${limits.timeoutMs} ms.`),
+          new ServerError(
+            'INTEGRATION_RECEIVER_FAILED',
+            `The webhook receiver did not answer within ${limits.timeoutMs} ms.`,
+            { details: { reason: 'timeout', timeoutMs: limits.timeoutMs } },
+          ),
         );
-      else if (input.signal.aborted) reject(input.signal.reason);
+      else if (OWN_SOCKET_ERRORS.has(code))
+        reject(
+          new CapabilityError(
+            'CAP_UPSTREAM_FAILED',
+            `This server could not reach the webhook: ${error.message}`,
+            {
+              details: { reason: code },
+            },
+          ),
+        );
       else
         reject(
-          new CapabilityError('CAP_UPSTREAM_FAILED', `The webhook could not be reached: ${error.message}`, {
-            details: { reason: (error as NodeJS.ErrnoException).code ?? 'network' },
-          }),
+          new ServerError(
+            'INTEGRATION_RECEIVER_FAILED',
+            `The webhook receiver could not be reached: ${error.message}`,
+            {
+              details: { reason: 'connection', error: code },
+            },
+          ),
         );
     }
   });

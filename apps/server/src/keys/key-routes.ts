@@ -78,7 +78,8 @@ const removeSchema = {
   params: {
     type: 'object',
     required: ['id'],
-    properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+    // Key ids are base62: anything else (a NUL, which PostgreSQL refuses in text) is not one.
+    properties: { id: { type: 'string', pattern: '^[0-9A-Za-z]{1,64}$' } },
   },
   response: {
     204: { description: 'Revoked.', type: 'null' },

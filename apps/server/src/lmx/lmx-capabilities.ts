@@ -167,6 +167,9 @@ export function createLmxCapabilities(options: LmxCapabilityOptions): Capability
             ...(args.input === undefined ? {} : { input: args.input }),
             limits: { timeMs: options.timeMs },
             bridges,
+            // A use that timed out or whose caller left is dropped from the runner's line, or
+            // its worker terminated, so its concurrency slot is free at once.
+            signal: context.signal,
           });
           const report = perRun?.report();
           const trace = [

@@ -89,6 +89,26 @@ describe('the host modes for an admin with SVC_LMX_HOST_MODES', () => {
     expect(result.output.join('\n')).not.toContain('JWT_SECRET');
   });
 
+  it.runIf(process.getuid?.() === 0)(
+    "runs commands of a root server as nobody: neither the parent's nor the server's environment is readable",
+    async () => {
+      const result = await run(
+        'lms',
+        [
+          'RUN "id -un"',
+          'RUN "sh -c \'cat /proc/$PPID/environ\'" -> parent',
+          'print parent.exitCode, parent.stderr',
+          'RUN "cat /proc/{{input.pid}}/environ" -> server',
+          'print server.exitCode, server.stderr',
+        ].join('\n'),
+        { pid: process.pid },
+      );
+      expect(result.output[0]).toBe('nobody');
+      expect(result.output[1]).toMatch(/^1 cat: \/proc\/\d+\/environ: Permission denied/);
+      expect(result.output[2]).toMatch(/^1 cat: \/proc\/\d+\/environ: Permission denied/);
+    },
+  );
+
   it('kills a runaway command with its process group at the command bound', async () => {
     const marker = `1000.${process.pid}7`;
     const result = await run('lms', `RUN "sh -c 'sleep ${marker} & sleep ${marker}'" -> r\nprint r.timedOut`);

@@ -10,6 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import { replyWithError } from '../capabilities/reply-with-error.js';
 import { errorResponseSchema } from '../errors/error-body.js';
+import { abortOnDisconnect } from '../plugins/abort-on-disconnect.js';
 import type { HostModesConfig } from './host/host-modes-config.js';
 import { hostModeRefusal } from './lmx-capabilities.js';
 
@@ -90,7 +91,7 @@ function describeForCaller(
 
 /**
  * The script engine's routes under `/api/lmx`: `POST /run` (the capability `lmx.run` through
- * `invoke`: its rate limit, per-user concurrency and errors), `GET /interpreters` (the sixteen
+ * `invoke`: its price, rate limit, per-user concurrency and errors), `GET /interpreters` (the sixteen
  * modes, each with its availability for this caller and the reason when unavailable) and
  * `GET /demos` (the bundled scripts with their source).
  *
@@ -109,17 +110,20 @@ export const lmxRoutes: FastifyPluginAsync<LmxRoutesOptions> = async (app, optio
           200: runResultSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
+          402: errorResponseSchema,
           403: errorResponseSchema,
           429: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
+      // The `area-route` surface charges `tool:lmx.run`, as MCP does.
       const outcome = await options.registry.invoke('lmx.run', request.body ?? {}, {
         user: request.user,
         surface: 'area-route',
         client: request.ip,
         log: request.log,
+        signal: abortOnDisconnect(reply),
       });
       return outcome.ok ? outcome.result : replyWithError(reply, outcome.error);
     },

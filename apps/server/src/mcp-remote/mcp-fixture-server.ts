@@ -13,9 +13,23 @@ export interface McpFixtureServer {
   close(): Promise<void>;
 }
 
+// Declared apart from the list, so TypeScript does not merge their schemas' shapes with echo's.
+const MATCH_TOOL = {
+  name: 'match',
+  description:
+    'Answers the text, which must be made of a (a pattern that backtracks exponentially in JavaScript).',
+  inputSchema: { type: 'object' as const, properties: { text: { type: 'string', pattern: '^(a+)+$' } } },
+};
+const LOOKAHEAD_TOOL = {
+  name: 'lookahead',
+  description: 'A pattern RE2 cannot express: never offered.',
+  inputSchema: { type: 'object' as const, properties: { text: { type: 'string', pattern: '^(?=a)' } } },
+};
+
 /**
- * Starts an MCP server with two tools: `echo` ({ text } → the text, also as structured content)
- * and `fail` (always an `isError` result).
+ * Starts an MCP server with four tools: `echo` ({ text } → the text, also as structured
+ * content), `fail` (always an `isError` result), `match` (as `echo`, its text held to the
+ * pattern `^(a+)+$`) and `lookahead` (a pattern RE2 cannot express).
  *
  * @example
  * const fixture = await startMcpFixtureServer();
@@ -40,11 +54,13 @@ export async function startMcpFixtureServer(): Promise<McpFixtureServer> {
           },
         },
         { name: 'fail', description: 'Always fails.', inputSchema: { type: 'object' } },
+        MATCH_TOOL,
+        LOOKAHEAD_TOOL,
       ],
     }));
     server.setRequestHandler('tools/call', (request) => {
       calls.push({ name: request.params.name, arguments: request.params.arguments });
-      if (request.params.name === 'echo') {
+      if (request.params.name === 'echo' || request.params.name === 'match') {
         const text = String((request.params.arguments as { text?: unknown }).text);
         return { content: [{ type: 'text', text }], structuredContent: { echo: text } };
       }

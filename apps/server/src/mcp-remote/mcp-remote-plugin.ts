@@ -52,7 +52,7 @@ export const mcpRemotePlugin: FastifyPluginAsync<{
   servers: readonly RemoteMcpServerConfig[];
 }> = async (app, options) => {
   const connections = options.servers.map((server) => createRemoteMcpConnection(server));
-  options.registry.addSource(createRemoteMcpSource(connections));
+  options.registry.addSource(createRemoteMcpSource(connections, options.registry.userSchemas));
   const refreshDown = async (): Promise<void> => {
     await Promise.all(
       connections

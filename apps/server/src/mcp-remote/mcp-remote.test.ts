@@ -8,6 +8,7 @@ import {
   signUpWithRoles,
 } from '../testing/access-test-fixtures.js';
 import { readDocExample } from '../testing/doc-examples.js';
+import { describeHealthz, probeHealthzAgainstBaseline } from '../testing/healthz-probe.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { findClosedPort, type McpFixtureServer, startMcpFixtureServer } from './mcp-fixture-server.js';
@@ -52,6 +53,7 @@ describe.each(testDatabaseTargets())('remote MCP tools on $name', (target) => {
   let server: TestServer;
   let user: SignedInUser;
   let client: Client;
+  let base: string;
 
   const callTool = async (name: string, args: Record<string, unknown>) =>
     (await client.callTool({ name, arguments: args })) as ToolResult;
@@ -71,7 +73,7 @@ describe.each(testDatabaseTargets())('remote MCP tools on $name', (target) => {
         { name: 'down', url: down },
       ]),
     });
-    const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     user = await signUpWithRoles(server.app, 'mcp-remote@example.com', ['member', 'developer']);
     const { key } = await createKey(server.app, user);
     client = new Client({ name: 'svc-test', version: '1.0.0' });
@@ -89,11 +91,18 @@ describe.each(testDatabaseTargets())('remote MCP tools on $name', (target) => {
 
   it('lists the fixture’s tools as mcp.fixture.<tool> and a down server with its reason', async () => {
     const [fixtureState, downState] = await servers();
-    expect(fixtureState).toEqual({ name: 'fixture', status: 'available', tools: ['echo', 'fail'] });
+    expect(fixtureState).toEqual({
+      name: 'fixture',
+      status: 'available',
+      tools: ['echo', 'fail', 'match', 'lookahead'],
+    });
     expect(downState).toMatchObject({ name: 'down', status: 'unavailable', reason: expect.any(String) });
     const listed = (await client.listTools()).tools.map((tool) => tool.name);
     expect(listed).toEqual(expect.arrayContaining(['mcp.fixture.echo', 'mcp.fixture.fail', 'generatePage']));
     expect(listed.some((name) => name.startsWith('mcp.down.'))).toBe(false);
+    // A schema whose pattern RE2 cannot express does not compile: that tool is not offered.
+    expect(listed).toContain('mcp.fixture.match');
+    expect(listed).not.toContain('mcp.fixture.lookahead');
     const capabilities = (
       await server.app.inject({ method: 'GET', url: '/api/capabilities', headers: { cookie: user.cookie } })
     ).json().capabilities;
@@ -124,6 +133,24 @@ describe.each(testDatabaseTargets())('remote MCP tools on $name', (target) => {
     expect(errorOf(await callTool('mcp.fixture.echo', { text: 5 })).code).toBe('CAP_INVALID_ARGS');
     expect(fixture.calls.length).toBe(before);
     expect(errorOf(await callTool('mcp.fixture.fail', {}))).toMatchObject({ code: 'CAP_UPSTREAM_FAILED' });
+  });
+
+  it('checks a remote schema’s pattern in linear time, off the main thread, before calling', async () => {
+    const before = fixture.calls.length;
+    const seen = await probeHealthzAgainstBaseline(base, () =>
+      callTool('mcp.fixture.match', { text: `${'a'.repeat(50_000)}!` }),
+    );
+    expect(seen.worstMs, describeHealthz(seen)).toBeLessThan(seen.boundMs);
+    expect(errorOf(seen.result)).toMatchObject({
+      code: 'CAP_INVALID_ARGS',
+      details: { issues: [{ path: '/text', message: 'must match pattern "^(a+)+$"' }] },
+    });
+    expect(fixture.calls.length).toBe(before);
+    expect(
+      JSON.parse((await callTool('mcp.fixture.match', { text: 'aaa' })).content[0]?.text ?? '{}'),
+    ).toMatchObject({
+      structuredContent: { echo: 'aaa' },
+    });
   });
 
   it('answers a down server’s tools with its reason and keeps every other tool working', async () => {

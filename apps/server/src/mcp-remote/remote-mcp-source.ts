@@ -1,26 +1,31 @@
-import { Ajv } from 'ajv';
 import { CapabilityError } from '../capabilities/capability-error.js';
 import type { CapabilitySource } from '../capabilities/capability-source.js';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+import type { SchemaBounds } from '../capabilities/schema-bounds.js';
+import type { UserSchemas } from '../capabilities/user-schemas.js';
 import type { RemoteMcpConnection, RemoteTool } from './remote-mcp-connection.js';
 
 /** A remote tool call's deadline. */
 export const REMOTE_TOOL_TIMEOUT_MS = 60_000;
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-// Only to check a remote schema compiles before the registry is asked to validate with it.
-const schemaChecker = new Ajv({ strict: false });
+/**
+ * A remote tool's input schema: 64 KiB of JSON, 32 levels (a tool schema is often larger than a
+ * stored function's; it is still outside input, compiled like one).
+ */
+export const REMOTE_SCHEMA_BOUNDS: SchemaBounds = { maxBytes: 64 * 1024, maxDepth: 32 };
 
-/** A remote tool's schema as the registry can use it: `type: 'object'`, without a `$schema` of another dialect. */
-function toInputSchema(tool: RemoteTool): Record<string, unknown> | undefined {
+/**
+ * A remote tool's schema as the registry can use it: `type: 'object'`, without a `$schema` of
+ * another dialect, within {@link REMOTE_SCHEMA_BOUNDS} and compiling on the schema thread (once
+ * per distinct schema: the verdict is cached by content).
+ */
+async function toInputSchema(
+  tool: RemoteTool,
+  schemas: UserSchemas,
+): Promise<Record<string, unknown> | undefined> {
   const { $schema: _dialect, $id: _id, ...schema } = tool.inputSchema ?? {};
   if (schema.type !== 'object') return undefined;
-  try {
-    schemaChecker.compile(schema);
-    schemaChecker.removeSchema(schema);
-    return schema;
-  } catch {
-    return undefined;
-  }
+  return (await schemas.check(schema, REMOTE_SCHEMA_BOUNDS)).length === 0 ? schema : undefined;
 }
 
 /** The text of a tool result's text blocks, for error messages. */
@@ -78,13 +83,15 @@ function toCapability(
 }
 
 /** The tools of one connection that can be capabilities (a usable name and object schema). */
-function capabilitiesOf(connection: RemoteMcpConnection): Capability[] {
+async function capabilitiesOf(connection: RemoteMcpConnection, schemas: UserSchemas): Promise<Capability[]> {
   const state = connection.state();
   if (state.status !== 'available') return [];
-  return state.tools.flatMap((tool) => {
-    const input = TOOL_NAME.test(tool.name) ? toInputSchema(tool) : undefined;
-    return input === undefined ? [] : [toCapability(connection, tool, input)];
-  });
+  const capabilities: Capability[] = [];
+  for (const tool of state.tools) {
+    const input = TOOL_NAME.test(tool.name) ? await toInputSchema(tool, schemas) : undefined;
+    if (input !== undefined) capabilities.push(toCapability(connection, tool, input));
+  }
+  return capabilities;
 }
 
 /**
@@ -93,12 +100,17 @@ function capabilitiesOf(connection: RemoteMcpConnection): Capability[] {
  * `CAP_UPSTREAM_FAILED` naming the server and why, never an error elsewhere.
  *
  * @example
- * registry.addSource(createRemoteMcpSource(connections));
+ * registry.addSource(createRemoteMcpSource(connections, registry.userSchemas));
  */
-export function createRemoteMcpSource(connections: readonly RemoteMcpConnection[]): CapabilitySource {
+export function createRemoteMcpSource(
+  connections: readonly RemoteMcpConnection[],
+  schemas: UserSchemas,
+): CapabilitySource {
   return {
     prefix: 'mcp.',
-    list: async () => connections.flatMap(capabilitiesOf),
+    outsideSchemas: true,
+    list: async () =>
+      (await Promise.all(connections.map((connection) => capabilitiesOf(connection, schemas)))).flat(),
     async resolve(id) {
       const connection = connections.find((candidate) => id.startsWith(`mcp.${candidate.config.name}.`));
       if (connection === undefined) return undefined;
@@ -113,7 +125,7 @@ export function createRemoteMcpSource(connections: readonly RemoteMcpConnection[
           },
         );
       }
-      return capabilitiesOf(connection).find((capability) => capability.id === id);
+      return (await capabilitiesOf(connection, schemas)).find((capability) => capability.id === id);
     },
   };
 }

@@ -61,8 +61,58 @@ export async function probeHealthzDuring<T>(
   }
 }
 
-/** The bound issue-level hardening tests hold `/healthz` to while an attack runs. */
+/** The bound the hardening tests hold `/healthz` to while an attack runs, above the idle noise. */
 export const HEALTHZ_BOUND_MS = 250;
+
+/** What {@link probeHealthzAgainstBaseline} saw: the attack's probe and the bound it is held to. */
+export interface HealthzBaselineResult<T> extends HealthzProbeResult<T> {
+  /** {@link HEALTHZ_BOUND_MS} above the worst wait of the same probe while nothing ran. */
+  boundMs: number;
+  /** The worst waits of the idle probes before and after the attack. */
+  idleWorstMs: [before: number, after: number];
+}
+
+const idleFor = (base: string, ms: number, everyMs: number) =>
+  probeHealthzDuring(base, () => new Promise((resolve) => setTimeout(resolve, ms)), everyMs);
+
+/**
+ * The hardening tests' check: runs `attack` under {@link probeHealthzDuring} and holds it to
+ * {@link HEALTHZ_BOUND_MS} above the worst wait of the same probe, on the same server, with
+ * nothing running — one second before the attack and, after it, as long as it took (one to
+ * three seconds). On a quiet machine the idle worst is a few milliseconds, so the bound is about
+ * 250 ms; on a loaded one (many test processes on two cores) the scheduling noise every probe
+ * sees is not counted against the server, while a main thread held by the attack still fails.
+ *
+ * @example
+ * const seen = await probeHealthzAgainstBaseline(base, () => attack());
+ * expect(seen.worstMs, describeHealthz(seen)).toBeLessThan(seen.boundMs);
+ */
+export async function probeHealthzAgainstBaseline<T>(
+  base: string,
+  attack: () => Promise<T>,
+  everyMs = 20,
+): Promise<HealthzBaselineResult<T>> {
+  const before = await idleFor(base, 1000, everyMs);
+  const started = performance.now();
+  const seen = await probeHealthzDuring(base, attack, everyMs);
+  const after = await idleFor(base, Math.min(Math.max(1000, performance.now() - started), 3000), everyMs);
+  return {
+    ...seen,
+    boundMs: HEALTHZ_BOUND_MS + Math.max(before.worstMs, after.worstMs),
+    idleWorstMs: [before.worstMs, after.worstMs],
+  };
+}
+
+/**
+ * A one-line account of a baseline probe, for an assertion's message.
+ *
+ * @example
+ * describeHealthz(seen); // "worst 31 ms, bound 262 ms (idle 12 / 9 ms, 140 samples)"
+ */
+export function describeHealthz(seen: HealthzBaselineResult<unknown>): string {
+  const [before, after] = seen.idleWorstMs.map(Math.round);
+  return `worst ${Math.round(seen.worstMs)} ms, bound ${Math.round(seen.boundMs)} ms (idle ${before} / ${after} ms, ${seen.samples} samples)`;
+}
 
 /**
  * Starts `app` on an ephemeral loopback port (if it is not listening yet) and returns its base

@@ -1,5 +1,6 @@
 import { DocsError } from '../errors.js';
 import type { Page } from '../types.js';
+import { compileLineMatcher, type LineMatcher } from './grep-matcher.js';
 
 /** Arguments of a grep over the pages. */
 export interface GrepArgs {
@@ -25,18 +26,14 @@ export interface GrepResult {
 export const MAX_GREP_PATTERN = 200;
 /** Lines are cut to this many characters before matching, which bounds every single match. */
 export const MAX_GREP_LINE = 2000;
-/** A grep stops (and says so) after this many milliseconds of matching. */
+/** A grep stops (and says so) after this many milliseconds of matching, checked after every line. */
 export const GREP_TIME_BUDGET_MS = 200;
-
-// A quantified group that itself holds a quantifier or an alternation — (a+)+, (a|aa)*, (\w*){2,} —
-// is where backtracking explodes; backreferences likewise. They are refused, not attempted.
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*}]|\|)(?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d+,\d*\})/;
-const BACKREFERENCE = /\\[1-9]|\\k</;
 
 /**
  * Searches page bodies line by line for a substring or a regular expression, bounded: the
- * pattern's length, refusal of nested quantifiers and backreferences, a line-length cap, a
- * result limit and a time budget (measured with the injected clock, between lines).
+ * pattern's length, linear-time matching (RE2 semantics, see {@link compileLineMatcher}), a
+ * line-length cap, a result limit and a time budget (measured with the injected clock after
+ * every line).
  *
  * @example
  * grepPages(pages, { pattern: 'svc docs build' }, Date.now).matches[0]; // { pageId: 'docs-reader', line: 12, text: '…' }
@@ -52,25 +49,9 @@ export function grepPages(pages: readonly Page[], args: GrepArgs, now: () => num
     );
   }
   const regex = args.regex === true;
-  let matcher: (line: string) => boolean;
+  let matcher: LineMatcher;
   if (regex) {
-    if (NESTED_QUANTIFIER.test(args.pattern) || BACKREFERENCE.test(args.pattern)) {
-      throw new DocsError(
-        'DOCS_PATTERN_REJECTED',
-        'Nested quantifiers and backreferences are refused (they can take exponential time); simplify the pattern.',
-        { details: { pattern: args.pattern } },
-      );
-    }
-    let compiled: RegExp;
-    try {
-      compiled = new RegExp(args.pattern, args.caseSensitive ? '' : 'i');
-    } catch (error) {
-      throw new DocsError(
-        'DOCS_INVALID_ARGUMENT',
-        `Not a valid regular expression: ${(error as Error).message}`,
-      );
-    }
-    matcher = (line) => compiled.test(line);
+    matcher = compileLineMatcher(args.pattern, args.caseSensitive === true);
   } else {
     const needle = args.caseSensitive ? args.pattern : args.pattern.toLowerCase();
     matcher = args.caseSensitive
@@ -93,7 +74,7 @@ export function grepPages(pages: readonly Page[], args: GrepArgs, now: () => num
           text: line.length > 300 ? `${line.slice(0, 300)}…` : line,
         });
       }
-      if ((index & 63) === 63 && now() - started > GREP_TIME_BUDGET_MS) {
+      if (now() - started > GREP_TIME_BUDGET_MS) {
         return { pattern: args.pattern, regex, matches, truncated: 'time' };
       }
     }

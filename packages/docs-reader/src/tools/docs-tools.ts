@@ -175,7 +175,7 @@ export const DOCS_TOOLS: readonly DocsTool[] = [
     name: 'grepDocs',
     title: 'Grep the documentation',
     description:
-      'Exact (default) or regular-expression search of page text, line by line, with page ids and line numbers. Bounded: patterns up to 200 characters, no nested quantifiers or backreferences, at most 500 lines, a 200 ms budget.',
+      'Exact (default) or regular-expression search of page text, line by line, with page ids and line numbers. Regular expressions use RE2 syntax and match in linear time (no backreferences or lookaround). Bounded: patterns up to 200 characters, at most 500 lines, a 200 ms budget.',
     inputSchema: argumentsSchema(
       aliased(PATTERN, { type: 'string', description: 'Text or a regular expression.' }),
       aliased(REGEX, { type: ['boolean', 'string'], description: 'Treat pattern as a regular expression.' }),

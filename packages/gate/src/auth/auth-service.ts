@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GateError } from '../errors.js';
 import { type IdentityInvalidation, NO_IDENTITY_CACHE } from '../identity-cache.js';
+import type { SessionTokens } from '../ports/session-tokens.js';
 import type { GateDeps, PublicUser } from '../types.js';
 import { toPublicUser, toUserRecord, type UserRecord } from '../users/user-records.js';
 import { createAccountAdmin } from './account-admin.js';
@@ -15,7 +16,6 @@ import {
 import { createLoginThrottle } from './login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hasher.js';
 import { findLiveSessionUser, insertSession, revokeSession } from './session-store.js';
-import { signSessionToken, verifySessionToken } from './session-token.js';
 import {
   consumeVerificationToken,
   issueVerificationToken,
@@ -52,7 +52,11 @@ export interface AuthService {
     /** `issuedAt` and `expiresAt` are epoch ms by the gate's clock: the cookie lives their difference. */
     session: { id: string; token: string; issuedAt: number; expiresAt: number };
   }>;
-  /** The user of a session token, read fresh from the database; null when not valid now. Never throws for bad tokens. */
+  /**
+   * The user of a session token, read fresh from the database; null when not valid now. Never
+   * throws for bad tokens. `expiresAt` (epoch ms) is when the session ends: the earlier of the
+   * token's `exp` and the session row's expiry.
+   */
   resolveSession(token: string): Promise<{ user: UserRecord; sessionId: string; expiresAt: number } | null>;
   /** Revokes the session of a token server-side; a no-op for a token that is not valid. */
   logout(input: { sessionToken: string }): Promise<void>;
@@ -89,19 +93,22 @@ function tryReadEmail(email: string): string | undefined {
 }
 
 /**
- * Creates the account and session service over the gate's database, mailer and clock.
+ * Creates the account and session service over the gate's database, mailer and clock, signing
+ * session tokens with `tokens` and reporting changes to `identities` (the identity cache).
  *
  * @example
- * const auth = createAuthService({ db, mailer, clock, config: resolveGateConfig({ jwtSecret, apiKeyPepper }) });
+ * const deps = { db, mailer, clock, config: resolveGateConfig({ apiKeyPepper }) };
+ * const auth = createAuthService(deps, { tokens: createHmacSessionTokens({ secret }) });
  * await auth.signup({ email: 'ada@example.com', password: 'violet-cactus-harbour' });
  * const { session } = await auth.login({ email: 'ada@example.com', password: 'violet-cactus-harbour' });
  * const resolved = await auth.resolveSession(session.token); // { user, sessionId }
  */
 export function createAuthService(
   deps: GateDeps,
-  identities: IdentityInvalidation = NO_IDENTITY_CACHE,
+  services: { tokens: SessionTokens; identities?: IdentityInvalidation },
 ): AuthService {
   const { db, mailer, clock, config } = deps;
+  const { tokens, identities = NO_IDENTITY_CACHE } = services;
   let dummyHash: Promise<string> | undefined;
   // Unknown emails verify against this hash, made with today's parameters, so they cost as much as a real check.
   const readDummyHash = (): Promise<string> => {
@@ -232,15 +239,12 @@ export function createAuthService(
         ttlMs: config.sessionTtlMs,
         userAgent: input.userAgent,
       });
-      const token = signSessionToken(
-        {
-          sid: session.id,
-          sub: row.id,
-          iat: Math.floor(now / 1000),
-          exp: Math.floor(session.expiresAt / 1000),
-        },
-        config.jwtSecret,
-      );
+      const token = await tokens.sign({
+        sid: session.id,
+        sub: row.id,
+        iat: Math.floor(now / 1000),
+        exp: Math.floor(session.expiresAt / 1000),
+      });
       return {
         user: toPublicUser(toUserRecord(row)),
         session: { id: session.id, token, issuedAt: now, expiresAt: session.expiresAt },
@@ -249,16 +253,19 @@ export function createAuthService(
 
     async resolveSession(token) {
       const now = clock.now();
-      const claims = verifySessionToken(token, config.jwtSecret, now);
+      const claims = await tokens.verify(token, now);
       if (!claims) return null;
       const row = await findLiveSessionUser(db, { sessionId: claims.sid, userId: claims.sub, now });
-      return row
-        ? { user: toUserRecord(row), sessionId: claims.sid, expiresAt: Number(row.session_expires_at) }
-        : null;
+      if (!row) return null;
+      // The earlier of the token's exp and the row's expiry ends the session, and so bounds how
+      // long the identity cache may serve it (a login's exp is the row's expiry rounded down to
+      // the second; a token signed with an earlier exp ends earlier).
+      const expiresAt = Math.min(Number(row.session_expires_at), claims.exp * 1000);
+      return { user: toUserRecord(row), sessionId: claims.sid, expiresAt };
     },
 
     async logout({ sessionToken }) {
-      const claims = verifySessionToken(sessionToken, config.jwtSecret, clock.now());
+      const claims = await tokens.verify(sessionToken, clock.now());
       if (claims) await revokeSession(db, { id: claims.sid, now: clock.now() });
       identities.forget({ channel: 'session', value: sessionToken });
     },

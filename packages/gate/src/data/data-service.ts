@@ -6,16 +6,17 @@ import type { DocumentsTable, GateDatabase } from '../db/schema.js';
 import { GateError } from '../errors.js';
 import type { DataEvents } from '../ports/data-events.js';
 import type { GateDeps, RequestUser } from '../types.js';
-import { assertCollectionAccess } from './collection-rules.js';
+import { assertCollectionAccess, assertFieldName } from './collection-rules.js';
 import {
   type DataDocument,
   parseBody,
   readDocumentInput,
+  SYSTEM_FIELDS,
   serializeBody,
   toDataDocument,
 } from './document-shape.js';
 import type { FilterValue } from './list-filters.js';
-import { documentBytes, runListQuery } from './list-query.js';
+import { documentBytes, MAX_LIST_BYTES, runListQuery } from './list-query.js';
 import { assertLimit } from './list-sort.js';
 import { canClone, canRead, canWrite } from './ownership.js';
 import { detectSqlDialect, type SqlDialect } from './sql-dialect.js';
@@ -24,6 +25,8 @@ import { detectSqlDialect, type SqlDialect } from './sql-dialect.js';
 export const DEFAULT_LIST_LIMIT = 50;
 /** Most rows one listing returns. */
 export const MAX_LIST_LIMIT = 5000;
+/** Most body fields one listing may pick (`fields`). */
+export const MAX_LIST_FIELDS = 64;
 /** Bytes one user may keep per collection unless configured (`dataQuotaBytes`): 64 MiB. */
 export const DEFAULT_DATA_QUOTA_BYTES = 64 * 1024 * 1024;
 
@@ -49,6 +52,27 @@ export interface ListDocumentsInput {
   cursor?: string | undefined;
   /** 1…5000, default 50. */
   limit?: number | undefined;
+  /**
+   * Bytes the page may hold (each document counts its body plus 256 bytes), at most and by
+   * default {@link MAX_LIST_BYTES} (2 MiB); a first document always fits. Readers that walk many
+   * pages on the server's main thread ask for smaller ones, so no single page is a long slice.
+   */
+  maxBytes?: number | undefined;
+  /**
+   * Only these body fields (names as for filters, at most {@link MAX_LIST_FIELDS}); the system
+   * fields always come. The database cuts the bodies down, so a reader of a few fields of large
+   * documents never parses the rest; the page's byte bound still counts whole bodies.
+   */
+  fields?: readonly string[] | undefined;
+}
+
+/** What one user keeps in one collection, and the byte quota that applies (see {@link DataService.readUsage}). */
+export interface CollectionUsage {
+  /** Every document's body (UTF-8 JSON) plus 256 bytes each, as the quota counts them. */
+  usedBytes: number;
+  documents: number;
+  /** The configured byte quota per user and collection; 0 when off. */
+  quotaBytes: number;
 }
 
 /** A page of documents. */
@@ -56,6 +80,11 @@ export interface DocumentPage {
   items: DataDocument[];
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
+  /**
+   * What the page's documents count for against the 2 MiB page bound: each body's UTF-8 JSON
+   * plus 256 bytes. Readers that page through a collection add it up to bound what they read.
+   */
+  bytes: number;
 }
 
 /**
@@ -76,10 +105,35 @@ export interface DataService {
   remove(input: DocumentRef): Promise<void>;
   /** A private copy of a readable document, owned by the caller. */
   clone(input: DocumentRef): Promise<DataDocument>;
+  /**
+   * What `owner` keeps in `collection`, counted as the quota counts it, and the configured quota.
+   * For server areas that write a collection themselves (run records) and keep it within the
+   * same quota; no ownership check, so never answer it to another user.
+   */
+  readUsage(input: { owner: string; collection: string }): Promise<CollectionUsage>;
 }
 
 /** The permission every write needs, on top of the ownership rules (members hold it by default). */
 export const WRITE_DATA_PERMISSION = 'write_data';
+
+/** A page's byte bound: `requested` within 1…{@link MAX_LIST_BYTES}, the maximum when absent. */
+function toPageBytes(requested: number | undefined): number {
+  if (requested === undefined || !Number.isFinite(requested)) return MAX_LIST_BYTES;
+  return Math.max(1, Math.min(MAX_LIST_BYTES, Math.floor(requested)));
+}
+
+const SYSTEM_FIELD_NAMES = new Set<string>(SYSTEM_FIELDS);
+
+/** The body fields a listing picks: checked names, system fields left to their columns. */
+function toBodyFields(fields: readonly string[]): string[] {
+  if (!Array.isArray(fields) || fields.length > MAX_LIST_FIELDS) {
+    throw new GateError('GATE_INVALID_INPUT', `A listing picks at most ${MAX_LIST_FIELDS} fields.`, {
+      details: { maxFields: MAX_LIST_FIELDS },
+    });
+  }
+  for (const field of fields) assertFieldName(field);
+  return [...new Set(fields)].filter((field) => !SYSTEM_FIELD_NAMES.has(field));
+}
 
 const notFound = () => new GateError('GATE_NOT_FOUND', 'No such document.');
 
@@ -146,6 +200,48 @@ export function createDataService(
     return dialect;
   };
   const quota = deps.config.dataQuotaBytes;
+  const maxDocuments = new Map(Object.entries(deps.config.maxDocumentsPerOwner));
+
+  async function readUsage(
+    trx: Kysely<GateDatabase>,
+    owner: string,
+    collection: string,
+  ): Promise<{ usedBytes: number; documents: number }> {
+    const usage = await trx
+      .selectFrom('documents')
+      .select([
+        sql<number | string | null>`sum(octet_length(body))`.as('body_bytes'),
+        (eb) => eb.fn.countAll<number | string>().as('documents'),
+      ])
+      .where('collection', '=', collection)
+      .where('owner', '=', owner)
+      .executeTakeFirst();
+    const documents = Number(usage?.documents ?? 0);
+    return { usedBytes: Number(usage?.body_bytes ?? 0) + documentBytes(0) * documents, documents };
+  }
+
+  /** Refuses a new document (create or clone) past the collection's count limit, if it has one. */
+  async function assertDocumentCount(
+    trx: Kysely<GateDatabase>,
+    owner: RequestUser,
+    collection: string,
+  ): Promise<void> {
+    const limit = maxDocuments.get(collection);
+    if (limit === undefined) return;
+    const row = await trx
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number | string>().as('documents'))
+      .where('collection', '=', collection)
+      .where('owner', '=', owner.id)
+      .executeTakeFirst();
+    const documents = Number(row?.documents ?? 0);
+    if (documents < limit) return;
+    throw new GateError(
+      'GATE_QUOTA_EXCEEDED',
+      `You may keep at most ${limit} documents in "${collection}"; you have ${documents}. Delete one first.`,
+      { details: { collection, maxDocuments: limit, documents } },
+    );
+  }
 
   /**
    * Refuses a write that would take `owner` past the collection quota: `adding` bytes of body
@@ -163,16 +259,7 @@ export function createDataService(
     const added = Buffer.byteLength(change.adding, 'utf8');
     const replaced = change.replacing === undefined ? undefined : Buffer.byteLength(change.replacing, 'utf8');
     if (replaced !== undefined && added <= replaced) return;
-    const usage = await trx
-      .selectFrom('documents')
-      .select([
-        sql<number | string | null>`sum(octet_length(body))`.as('body_bytes'),
-        (eb) => eb.fn.countAll<number | string>().as('documents'),
-      ])
-      .where('collection', '=', collection)
-      .where('owner', '=', owner.id)
-      .executeTakeFirst();
-    const used = Number(usage?.body_bytes ?? 0) + documentBytes(0) * Number(usage?.documents ?? 0);
+    const used = (await readUsage(trx, owner.id, collection)).usedBytes;
     const after = replaced === undefined ? used + documentBytes(added) : used - replaced + added;
     if (after <= quota) return;
     throw new GateError(
@@ -182,24 +269,81 @@ export function createDataService(
     );
   }
 
+  /**
+   * Stores a new document of `owner` after the quota check and, for a collection with a count
+   * limit, the count check. Those run in one transaction with the insert, serialised per owner
+   * and collection (an advisory lock on PostgreSQL; SQLite runs one writer at a time), so
+   * concurrent creates cannot pass the count limit together. The byte quota alone is checked
+   * outside one, as before: concurrent writes may pass it by one document each.
+   */
   async function insert(
-    owner: string,
+    owner: RequestUser,
     collection: string,
     visibility: string,
     body: string,
   ): Promise<DataDocument> {
     const now = clock.now();
-    const row = { id: randomUUID(), collection, owner, visibility, created_at: now, updated_at: now, body };
-    await db.insertInto('documents').values(row).execute();
+    const row = {
+      id: randomUUID(),
+      collection,
+      owner: owner.id,
+      visibility,
+      created_at: now,
+      updated_at: now,
+      body,
+    };
+    if (maxDocuments.has(collection)) {
+      await db.transaction().execute(async (trx) => {
+        if (dialectOf() === 'postgres')
+          await sql`select pg_advisory_xact_lock(hashtext(${owner.id}), hashtext(${collection}))`.execute(
+            trx,
+          );
+        await assertDocumentCount(trx, owner, collection);
+        await assertQuota(trx, owner, collection, { adding: body });
+        await trx.insertInto('documents').values(row).execute();
+      });
+    } else {
+      await assertQuota(db, owner, collection, { adding: body });
+      await db.insertInto('documents').values(row).execute();
+    }
+    await announceWritten(row);
     return toDataDocument(row);
   }
 
+  const announceWritten = async (row: Selectable<DocumentsTable>): Promise<void> => {
+    await events.documentWritten?.({
+      collection: row.collection,
+      id: row.id,
+      owner: row.owner,
+      body: row.body,
+      updatedAt: Number(row.updated_at),
+    });
+  };
+
   return {
-    async list({ user, collection, filters = {}, sort, cursor, limit = DEFAULT_LIST_LIMIT }) {
+    async list({
+      user,
+      collection,
+      filters = {},
+      sort,
+      cursor,
+      limit = DEFAULT_LIST_LIMIT,
+      maxBytes,
+      fields,
+    }) {
       assertCollectionAccess(user, collection);
       assertLimit(limit, MAX_LIST_LIMIT);
-      const page = await runListQuery(db, dialectOf(), { user, collection, filters, sort, cursor, limit });
-      return { items: page.rows.map(toDataDocument), nextCursor: page.nextCursor };
+      const page = await runListQuery(db, dialectOf(), {
+        user,
+        collection,
+        filters,
+        sort,
+        cursor,
+        limit,
+        maxBytes: toPageBytes(maxBytes),
+        fields: fields === undefined ? undefined : toBodyFields(fields),
+      });
+      return { items: page.rows.map(toDataDocument), nextCursor: page.nextCursor, bytes: page.bytes };
     },
 
     async get(ref) {
@@ -213,8 +357,7 @@ export function createDataService(
       assertUserWritable(collection);
       const input = readDocumentInput(data);
       const body = serializeBody(input.fields);
-      await assertQuota(db, owner, collection, { adding: body });
-      return insert(owner.id, collection, input.visibility ?? 'private', body);
+      return insert(owner, collection, input.visibility ?? 'private', body);
     },
 
     async patch(ref) {
@@ -224,7 +367,7 @@ export function createDataService(
       const input = readDocumentInput(ref.data);
       // Read, merge and write under a row lock (PostgreSQL; SQLite writers are serialised
       // already), so two concurrent patches cannot drop each other's fields.
-      return db.transaction().execute(async (trx) => {
+      const written = await db.transaction().execute(async (trx) => {
         const row = assertWritable(ref.user, await findRow(trx, ref, dialectOf() === 'postgres'));
         const body = serializeBody({ ...parseBody(row.body), ...input.fields });
         // The writer is the owner (charged) or an admin (never limited).
@@ -236,8 +379,10 @@ export function createDataService(
           .set({ body, visibility, updated_at: updated.updated_at })
           .where('id', '=', row.id)
           .execute();
-        return toDataDocument(updated);
+        return updated;
       });
+      await announceWritten(written);
+      return toDataDocument(written);
     },
 
     async remove(ref) {
@@ -257,8 +402,11 @@ export function createDataService(
       assertUserWritable(ref.collection);
       const row = assertReadable(user, await findRow(db, ref));
       if (!canClone(user, row)) throw notFound();
-      await assertQuota(db, user, ref.collection, { adding: row.body });
-      return insert(user.id, ref.collection, 'private', row.body);
+      return insert(user, ref.collection, 'private', row.body);
+    },
+
+    async readUsage({ owner, collection }) {
+      return { ...(await readUsage(db, owner, collection)), quotaBytes: quota };
     },
   };
 }

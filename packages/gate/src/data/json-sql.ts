@@ -131,3 +131,24 @@ export function bindSortValue(
       return sql`cast(${value} as text)`;
   }
 }
+
+/**
+ * The body column cut down to `fields` (those it has): a JSON object text holding only them, built
+ * by the database, so a reader that needs a few fields of large documents never receives or
+ * parses the rest. Field names are bound parameters. A body that is not a JSON object reads as
+ * `{}`, as `parseBody` would read it.
+ *
+ * @example
+ * db.selectFrom('documents').select(projectBody('sqlite', ['n', 'title']).as('body'))
+ */
+export function projectBody(dialect: SqlDialect, fields: readonly string[]): RawBuilder<string> {
+  if (fields.length === 0) return sql<string>`'{}'`;
+  const names = sql.join(fields.map((field) => sql`${field}`));
+  if (dialect === 'postgres') {
+    // `json`, not `jsonb`: the values keep their text, so nested objects keep their key order. The
+    // body is parsed once, in the subquery, and both the check and the cut read the result.
+    return sql<string>`(select case when json_typeof(parsed.value) = 'object' then (select cast(coalesce(json_object_agg(key, value), cast('{}' as json)) as text) from json_each(parsed.value) where key in (${names})) else '{}' end from (select cast(body as json) as value) as parsed)`;
+  }
+  // json_each gives booleans as 1 and 0: turn them back into JSON true and false.
+  return sql<string>`(case when json_valid(body) and json_type(body) = 'object' then (select json_group_object(key, case type when 'true' then json('true') when 'false' then json('false') else value end) from json_each(body) where key in (${names})) else '{}' end)`;
+}

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { GateDatabase } from '../db/schema.js';
 import { GateError } from '../errors.js';
 import type { RequestUser } from '../types.js';
+import { projectBody } from './json-sql.js';
 import { encodeCursor } from './list-cursor.js';
 import { toFilterCandidates } from './list-filters.js';
 import { type ListQuery, runListQuery } from './list-query.js';
@@ -131,6 +132,18 @@ describe.each(['sqlite', 'postgres'] as const)('list SQL on %s', (dialect) => {
     expect(compiled.sql).toMatch(/octet_length\(body\)/);
     expect(compiled.sql).not.toMatch(/select \*/);
     expect(compiled.sql.replace(/octet_length\(body\)/g, '')).not.toMatch(/"body"|\bbody\b/);
+  });
+
+  it('cuts bodies down to picked fields in the database, binding the names as parameters', async () => {
+    const { db, queries } = recordingDb(dialect);
+    await db
+      .selectFrom('documents')
+      .select(projectBody(dialect, ['title', 'n']).as('body'))
+      .execute();
+    const [compiled] = queries;
+    expect(compiled?.sql).toMatch(/json_each/);
+    expect(compiled?.sql).not.toMatch(/title|'n'/);
+    expect(compiled?.parameters).toEqual(['title', 'n']);
   });
 
   it('asks for one row more than the limit to learn whether a next page exists', async () => {

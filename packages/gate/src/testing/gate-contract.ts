@@ -1,14 +1,17 @@
 import { strict as assert } from 'node:assert';
+import { Buffer } from 'node:buffer';
 import type { Kysely } from 'kysely';
 import { createGate, type Gate } from '../create-gate.js';
 import type { GateDatabase } from '../db/schema.js';
 import { isGateError } from '../errors.js';
 import { createDefaultCatalogue } from '../membership/plan-catalogue.js';
-import type { DeletedDocument } from '../ports/data-events.js';
+import type { DeletedDocument, WrittenDocument } from '../ports/data-events.js';
+import type { SessionTokens } from '../ports/session-tokens.js';
 import type { RequestUser } from '../types.js';
 import { createManualClock, type ManualClock } from './manual-clock.js';
 import { createMemoryMailer, type MemoryMailer } from './memory-mailer.js';
 import { createMemoryPayments, type MemoryPayments } from './memory-payments.js';
+import { SESSION_CONTRACT, type SessionContractContext } from './session-contract.js';
 
 /** What each contract case runs against: a gate over the adapter's database, with its fakes. */
 export interface GateContractContext {
@@ -20,7 +23,23 @@ export interface GateContractContext {
   payments: MemoryPayments;
   /** Documents the data service announced as deleted. */
   deleted: DeletedDocument[];
+  /** Documents the data service announced as written (created, patched, cloned). */
+  written: WrittenDocument[];
+  /** The secret the gate's session tokens are signed with. */
+  jwtSecret: string;
 }
+
+/** Options of {@link createGateContractContext}. */
+export interface GateContractOptions {
+  /**
+   * The session tokens under test and the secret they sign with; by default the gate's own
+   * (`createHmacSessionTokens`) with a contract secret.
+   */
+  sessionTokens?: { tokens: SessionTokens; secret: string };
+}
+
+/** The collection whose document count the contract's gate limits, and the limit. */
+export const CONTRACT_LIMITED_COLLECTION = { collection: 'capped', maxDocuments: 2 } as const;
 
 /** One behaviour every database adapter of the gate must show. */
 export interface GateContractCase {
@@ -35,39 +54,53 @@ const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++acc
 /**
  * Builds the context of a contract run over a migrated database (the gate's migrations applied):
  * a manual clock, a memory mailer, memory payments with priced plans, a long identity cache
- * (so a missed invalidation shows), and a low password cost.
+ * (so a missed invalidation shows), a low password cost, and the session tokens of `options`.
  *
  * @example
  * const context = createGateContractContext(db);
  * for (const contractCase of GATE_CONTRACT) await contractCase.run(context);
  */
-export function createGateContractContext(db: Kysely<GateDatabase>): GateContractContext {
+export function createGateContractContext(
+  db: Kysely<GateDatabase>,
+  options: GateContractOptions = {},
+): GateContractContext {
   const clock = createManualClock(Date.now());
   const mailer = createMemoryMailer();
   const payments = createMemoryPayments();
   const deleted: DeletedDocument[] = [];
+  const written: WrittenDocument[] = [];
   const catalogue = createDefaultCatalogue();
   for (const plan of catalogue.plans) plan.priceId = `price_${plan.id}`;
-  const options = {
+  const jwtSecret = options.sessionTokens?.secret ?? 'contract-secret-'.repeat(4);
+  const gateOptions = {
     db,
     mailer,
     clock,
     plans: catalogue,
     config: {
-      jwtSecret: 'contract-secret-'.repeat(4),
+      jwtSecret,
       apiKeyPepper: 'contract-pepper',
       passwordCost: 10,
       identityCacheMs: 60_000,
+      maxDocumentsPerOwner: {
+        [CONTRACT_LIMITED_COLLECTION.collection]: CONTRACT_LIMITED_COLLECTION.maxDocuments,
+      },
     },
-    dataEvents: { documentDeleted: async (document: DeletedDocument) => void deleted.push(document) },
+    dataEvents: {
+      documentDeleted: async (document: DeletedDocument) => void deleted.push(document),
+      documentWritten: async (document: WrittenDocument) => void written.push(document),
+    },
+    ...(options.sessionTokens ? { sessionTokens: options.sessionTokens.tokens } : {}),
   };
   return {
-    gate: createGate({ ...options, payments }),
-    gateWithoutPayments: createGate(options),
+    gate: createGate({ ...gateOptions, payments }),
+    gateWithoutPayments: createGate(gateOptions),
     clock,
     mailer,
     payments,
     deleted,
+    written,
+    jwtSecret,
   };
 }
 
@@ -88,15 +121,30 @@ async function signIn(
   return { user, token: session.token };
 }
 
+/** The session cases' view of a gate in process: sign in, identify by the cookie's token, log out. */
+function toSessionContext(context: GateContractContext): SessionContractContext {
+  return {
+    secret: context.jwtSecret,
+    clock: context.clock,
+    async signIn(label) {
+      const { user, token } = await signIn(context, label);
+      return { token, userId: user.id };
+    },
+    identify: async (token) => (await context.gate.identify({ sessionToken: token }))?.id ?? null,
+    logout: (token) => context.gate.auth.logout({ sessionToken: token }),
+  };
+}
+
 async function rejectsWith(promise: Promise<unknown>, code: string): Promise<void> {
   await assert.rejects(promise, (error: unknown) => isGateError(error) && error.code === code);
 }
 
 /**
- * The gate's contract: the behaviours of its services (auth, keys, data, wallet, membership)
- * that every database adapter must show. The cases are plain async functions using
+ * The gate's contract: the behaviours of its services (auth, sessions, keys, data, wallet,
+ * membership) that every database adapter must show, the sessions with whichever session tokens
+ * the context holds (`SESSION_CONTRACT`). The cases are plain async functions using
  * `node:assert`, so any test runner can run them; the gate runs them on SQLite, the server on
- * PostgreSQL (and SQLite).
+ * PostgreSQL (and SQLite) with its `@fastify/jwt` session tokens.
  *
  * @example
  * for (const contractCase of GATE_CONTRACT) it(contractCase.name, () => contractCase.run(context));
@@ -152,6 +200,38 @@ export const GATE_CONTRACT: readonly GateContractCase[] = [
       await rejectsWith(gate.data.get({ user: null, collection: 'notes', id: note.id }), 'GATE_NOT_FOUND');
       await gate.data.remove({ user: owner, collection: 'notes', id: note.id });
       assert.deepEqual(context.deleted.at(-1), { collection: 'notes', id: note.id, owner: owner.id });
+    },
+  },
+  {
+    name: 'data: every write is announced as stored, and a per-owner document limit holds',
+    async run(context) {
+      const { gate } = context;
+      const owner = (await signIn(context, 'writer')).user;
+      const { collection, maxDocuments } = CONTRACT_LIMITED_COLLECTION;
+      const first = await gate.data.create({ user: owner, collection, data: { n: 1 } });
+      assert.deepEqual(context.written.at(-1), {
+        collection,
+        id: first.id,
+        owner: owner.id,
+        body: '{"n":1}',
+        updatedAt: first.updatedAt,
+      });
+      context.clock.advance(1000);
+      const patched = await gate.data.patch({ user: owner, collection, id: first.id, data: { m: 2 } });
+      assert.equal(context.written.at(-1)?.body, '{"n":1,"m":2}');
+      assert.equal(context.written.at(-1)?.updatedAt, patched.updatedAt);
+      const copy = await gate.data.clone({ user: owner, collection, id: first.id });
+      assert.equal(context.written.at(-1)?.id, copy.id);
+      assert.equal(maxDocuments, 2);
+      await rejectsWith(gate.data.create({ user: owner, collection, data: { n: 3 } }), 'GATE_QUOTA_EXCEEDED');
+      await rejectsWith(gate.data.clone({ user: owner, collection, id: first.id }), 'GATE_QUOTA_EXCEEDED');
+      // Other collections are not limited by count.
+      await gate.data.create({ user: owner, collection: 'notes', data: { n: 3 } });
+      const usage = await gate.data.readUsage({ owner: owner.id, collection });
+      assert.equal(usage.documents, 2);
+      assert.equal(usage.usedBytes, 2 * (Buffer.byteLength('{"n":1,"m":2}') + 256));
+      await gate.data.remove({ user: owner, collection, id: copy.id });
+      await gate.data.create({ user: owner, collection, data: { n: 4 } });
     },
   },
   {
@@ -243,4 +323,10 @@ export const GATE_CONTRACT: readonly GateContractCase[] = [
       assert.equal((await gate.membership.cancel({ userId: user.id })).cancelAtPeriodEnd, true);
     },
   },
+  ...SESSION_CONTRACT.map(
+    (sessionCase): GateContractCase => ({
+      name: `sessions: ${sessionCase.name}`,
+      run: (context) => sessionCase.run(toSessionContext(context)),
+    }),
+  ),
 ];

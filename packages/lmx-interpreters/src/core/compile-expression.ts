@@ -4,7 +4,6 @@ import type { Expression } from './ast.js';
 import type { BuiltinRegistry } from './builtins/builtin-registry.js';
 import { compileAccess, compileStoreTarget, type StoreValue } from './compile-access.js';
 import { compileFastBinary } from './compile-fast-binary.js';
-import { formatValue } from './format-value.js';
 import { toScriptNumber } from './numeric.js';
 import { applyBinary, applyNumbers, type OperatorHooks } from './operators.js';
 import type { RunContext } from './run-context.js';
@@ -149,8 +148,9 @@ export class ExpressionCompiler {
     return (frame, context) => {
       let text = '';
       for (const part of parts) {
-        text += formatValue(part(frame, context));
-        context.checkString(text, span);
+        const piece = context.format(part(frame, context), span);
+        context.checkStringLength(text.length + piece.length, span);
+        text += piece;
       }
       return text;
     };

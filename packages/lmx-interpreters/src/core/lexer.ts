@@ -119,6 +119,18 @@ class Lexer {
     this.advance(end - start);
     const token = this.push('number', text, start, line, column);
     token.value = Number(text.replaceAll('_', ''));
+    // A literal past the largest double (1e999) would be Infinity: numbers are always finite.
+    if (!Number.isFinite(token.value)) {
+      token.value = 0;
+      this.diagnostics.push({
+        code: 'E_PARSE',
+        message: `number out of range: ${text.length > 40 ? `${text.slice(0, 40)}…` : text} (numbers are finite, at most about 1.8e308)`,
+        line,
+        column,
+        endLine: line,
+        endColumn: column + (end - start),
+      });
+    }
   }
 
   private lexName(): void {

@@ -18,6 +18,11 @@ export interface ScriptLimits {
   outputLines: number;
   /** Printed characters (`E_LIMIT_OUTPUT`). */
   outputChars: number;
+  /**
+   * Characters of JSON text of what leaves a run as data: its value, and the arguments of each
+   * bridge call (`E_LIMIT_VALUE`). Measured in the worker before anything is copied out.
+   */
+  valueChars: number;
   /** Characters of script source (`E_LIMIT_SOURCE`). */
   sourceLength: number;
   /** Heap of the worker in MB (`E_LIMIT_MEMORY`). */
@@ -44,6 +49,7 @@ export const DEFAULT_LIMITS: Readonly<ScriptLimits> = Object.freeze({
   sortSize: 100_000,
   outputLines: 10_000,
   outputChars: 1_000_000,
+  valueChars: 1_000_000,
   sourceLength: 200_000,
   memoryMb: 64,
   bridgeCalls: 50,

@@ -57,5 +57,7 @@ export function remainderOf(left: number, right: number, span?: Span): number {
  */
 export function formatNumber(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value);
-  return String(Number(value.toPrecision(15)));
+  const rounded = Number(value.toPrecision(15));
+  // Rounding the largest doubles to 15 digits can round up past the largest double.
+  return String(Number.isFinite(rounded) ? rounded : value);
 }

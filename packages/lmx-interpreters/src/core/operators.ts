@@ -1,7 +1,6 @@
 import type { Span } from '../diagnostics.js';
 import { ScriptFault } from '../errors.js';
 import type { BinaryOperator } from './ast.js';
-import { formatValue } from './format-value.js';
 import { divideNumbers, remainderOf, toScriptNumber } from './numeric.js';
 import type { RunContext } from './run-context.js';
 import { ScriptMap, typeOfValue, type Value, valuesEqual } from './values.js';
@@ -46,7 +45,10 @@ export function applyBinary(
   if (hooked !== undefined) return hooked;
   if (operator === '+') {
     if (typeof left === 'string' || typeof right === 'string') {
-      return context.checkString(formatValue(left) + formatValue(right), span);
+      const leftText = context.format(left, span);
+      const rightText = context.format(right, span);
+      context.checkStringLength(leftText.length + rightText.length, span);
+      return leftText + rightText;
     }
     if (Array.isArray(left) && Array.isArray(right)) {
       context.checkListSize(left.length + right.length, span);

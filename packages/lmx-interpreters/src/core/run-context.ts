@@ -1,7 +1,11 @@
 import type { Span } from '../diagnostics.js';
 import { ScriptFault } from '../errors.js';
 import type { BridgeName } from '../ports/bridge-name.js';
+import { measureJson } from './convert.js';
+import { formatValue, formatValues } from './format-value.js';
+import { stringLimitFault, valueLimitFault } from './limit-faults.js';
 import type { ScriptLimits } from './limits.js';
+import { formatNumber } from './numeric.js';
 import type { Value } from './values.js';
 
 /**
@@ -146,12 +150,30 @@ export class RunContext {
 
   /** Fails when a string of `length` characters would exceed the string limit. */
   checkStringLength(length: number, span?: Span): void {
-    if (length > this.limits.stringLength) {
-      throw new ScriptFault(
-        'E_LIMIT_STRING',
-        `a string would be longer than ${this.limits.stringLength} characters`,
-        span,
-      );
+    if (length > this.limits.stringLength) throw stringLimitFault(this.limits.stringLength, span);
+  }
+
+  /**
+   * Formats a value the way `print` shows it, never building text past the string limit
+   * (`E_LIMIT_STRING` at `span`).
+   */
+  format(value: Value, span?: Span): string {
+    // Strings and numbers are most of what is formatted in loops: no try block for them.
+    if (typeof value === 'string') return this.checkString(value, span);
+    if (typeof value === 'number') return formatNumber(value);
+    try {
+      return formatValue(value, this.limits.stringLength);
+    } catch (error) {
+      throw located(error, span);
+    }
+  }
+
+  /** Formats the values of one `print a, b` line, separated by spaces, within the string limit. */
+  formatLine(values: readonly Value[], span?: Span): string {
+    try {
+      return formatValues(values, ' ', this.limits.stringLength);
+    } catch (error) {
+      throw located(error, span);
     }
   }
 
@@ -188,6 +210,16 @@ export class RunContext {
         span,
       );
     }
+    // Measured here, in the worker, before the arguments are copied to the host.
+    if (measureJson(args, this.limits.valueChars) > this.limits.valueChars) {
+      throw valueLimitFault(this.limits.valueChars, `the arguments of a "${bridge}" bridge call`, span);
+    }
     return this.bridges.call(bridge, method, args);
   }
+}
+
+/** The error, with `span` as its position when it is a script fault that has none. */
+function located(error: unknown, span: Span | undefined): unknown {
+  if (error instanceof ScriptFault && error.span === undefined) error.span = span;
+  return error;
 }

@@ -8,11 +8,18 @@ export interface DbQuery {
   orderBy?: { field: string; direction: 'asc' | 'desc' }[];
   limit?: number;
   select?: JsonValue;
+  /**
+   * The top-level fields the query reads (its `WHERE`, `ORDER BY` and `SELECT` names): a row
+   * need carry no other. Absent when the query answers whole rows.
+   */
+  fields?: string[];
 }
 
 /**
  * Reads stored rows for `lmq`: read-only, at most 5000 rows, honouring the data route's deny
  * list and per-row read checks (the host's job). Created per request for the requesting user.
+ * A host bounds what one query may read and return; past a bound it throws a `BridgeError` with
+ * `E_LIMIT_ROWS` or `E_LIMIT_BYTES` rather than answer from a part.
  *
  * @example
  * ```ts

@@ -34,7 +34,7 @@ export const BRIDGE_METHODS: Readonly<Record<BridgeName, readonly string[]>> = {
 /** The codes a bridge may end a run with besides `E_BRIDGE_FAILED`: its own limits and refusals. */
 export type BridgeErrorCode = Extract<
   ScriptErrorCode,
-  'E_BRIDGE_FAILED' | 'E_LIMIT_CALLS' | 'E_LIMIT_TIME' | 'E_LIMIT_ROWS' | 'E_FORBIDDEN'
+  'E_BRIDGE_FAILED' | 'E_LIMIT_CALLS' | 'E_LIMIT_TIME' | 'E_LIMIT_ROWS' | 'E_LIMIT_BYTES' | 'E_FORBIDDEN'
 >;
 
 /**

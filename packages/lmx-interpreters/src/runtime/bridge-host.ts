@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import { findNonFiniteNumber } from '../core/convert.js';
 import type { ScriptLimits } from '../core/limits.js';
 import type { BridgeName } from '../ports/bridge-name.js';
 import { BRIDGE_METHODS, BridgeError, type ScriptBridges } from '../ports/script-bridges.js';
@@ -66,7 +67,20 @@ export function serveBridges(options: {
         }),
       )
       .then(
-        (value) => reply({ call, ok: true, value: toPlainJson(value) }),
+        (value) => {
+          // JSON would turn Infinity into null: refuse it instead, naming where it is.
+          const where = findNonFiniteNumber(value);
+          if (where !== undefined) {
+            reply({
+              call,
+              ok: false,
+              code: 'E_BRIDGE_FAILED',
+              message: `the "${bridge}" bridge answered a number that is not finite at ${where}`,
+            });
+            return;
+          }
+          reply({ call, ok: true, value: toPlainJson(value) });
+        },
         (error: unknown) =>
           reply({
             call,

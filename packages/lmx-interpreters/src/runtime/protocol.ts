@@ -4,6 +4,12 @@ import type { ScriptErrorCode } from '../diagnostics.js';
 import type { BridgeName } from '../ports/bridge-name.js';
 import type { RunResult } from '../run-result.js';
 
+/** What a sandbox worker is started with (its `workerData`). */
+export interface WorkerSettings {
+  /** The nice value the worker thread lowers itself to (0: unchanged). */
+  nice: number;
+}
+
 /** Host → worker: run one script. */
 export interface RunMessage {
   type: 'run';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { WorkerMessage } from './protocol.js';
+import type { WorkerMessage, WorkerSettings } from './protocol.js';
 import type { WorkerLocation } from './worker-location.js';
 
 /** One sandbox thread and its state in the pool. */
@@ -17,18 +17,20 @@ export interface SandboxWorker {
 }
 
 /**
- * Starts one sandbox thread with memory limits. Its exit or a crash marks it dead; the
- * pool then replaces it.
+ * Starts one sandbox thread with memory limits and, on Linux, a lowered CPU priority (`nice`).
+ * Its exit or a crash marks it dead; the pool then replaces it.
  *
  * @example
  * ```ts
- * const sandbox = startSandboxWorker(locateWorker(), 64);
+ * const sandbox = startSandboxWorker(locateWorker(), 64, 10);
  * await sandbox.ready;
  * ```
  */
-export function startSandboxWorker(location: WorkerLocation, memoryMb: number): SandboxWorker {
+export function startSandboxWorker(location: WorkerLocation, memoryMb: number, nice = 0): SandboxWorker {
+  const settings: WorkerSettings = { nice };
   const worker = new Worker(location.url, {
     execArgv: location.execArgv,
+    workerData: settings,
     resourceLimits: {
       maxOldGenerationSizeMb: memoryMb,
       maxYoungGenerationSizeMb: Math.max(4, Math.min(32, Math.floor(memoryMb / 4))),

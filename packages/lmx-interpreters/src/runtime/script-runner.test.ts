@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BridgeError } from '../ports/script-bridges.js';
 import { createScriptRunner } from './script-runner.js';
@@ -55,6 +56,23 @@ describe('the sandboxed script runner', () => {
     expect(result.error?.code).toBe('E_LIMIT_MEMORY');
     expect((await runner.run({ mode: 'lmx', source: 'print "next"' })).output).toEqual(['next']);
   });
+
+  it.runIf(existsSync('/proc/thread-self'))(
+    'runs its workers at a lower CPU priority than the host thread (nice 10 on Linux)',
+    async () => {
+      await runner.run({ mode: 'lmx', source: 'print 1' });
+      const niceOf = (task: string): number => {
+        const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      };
+      const tasks = readdirSync('/proc/self/task');
+      expect(niceOf(String(process.pid))).toBe(0);
+      // Every pool worker is a thread of this process with nice 10.
+      expect(tasks.filter((task) => niceOf(task) === 10).length).toBeGreaterThanOrEqual(
+        runner.stats().workers,
+      );
+    },
+  );
 
   it('runs several scripts at once on several workers', async () => {
     const results = await Promise.all(
@@ -145,5 +163,70 @@ describe('bridges through the runner', () => {
     });
     expect(result.error?.code).toBe('E_LIMIT_TIME');
     expect(aborted).toBe(true);
+  });
+});
+
+describe('cancelling a run', () => {
+  // One worker, so a second run waits in line behind the first.
+  const single = createScriptRunner({
+    poolSize: 0,
+    maxWorkers: 1,
+    maxLimits: { steps: 1e12, timeMs: 120_000 },
+  });
+  afterAll(() => single.close());
+  it('drops a waiting run from the line, and terminates a running one, each answering E_CANCELLED at once', async () => {
+    const first = new AbortController();
+    let started = false;
+    const running = single.run({
+      mode: 'lmx',
+      source: 'adapter("mark.started", {})\nwhile true end',
+      limits: { steps: 1e12, timeMs: 120_000 },
+      signal: first.signal,
+      bridges: {
+        adapters: {
+          call: async () => {
+            started = true;
+            return null;
+          },
+        },
+      },
+    });
+    await expect.poll(() => started, { timeout: 30_000 }).toBe(true);
+    const ran: unknown[] = [];
+    const second = new AbortController();
+    const waiting = single.run({
+      mode: 'lmx',
+      source: 'adapter("mark.ran", {})',
+      signal: second.signal,
+      bridges: { adapters: { call: async (request) => ran.push(request) } },
+    });
+    await expect.poll(() => single.stats().queued).toBe(1);
+
+    second.abort();
+    expect((await waiting).error).toMatchObject({
+      code: 'E_CANCELLED',
+      message: 'the run was cancelled before it started (it was waiting for a worker)',
+    });
+    expect(single.stats().queued).toBe(0);
+
+    // Without the signal reaching the worker this would run for two minutes.
+    const discarded = single.stats().discarded;
+    first.abort();
+    expect((await running).error).toMatchObject({
+      code: 'E_CANCELLED',
+      message: 'the run was cancelled while it ran',
+    });
+    expect(single.stats().discarded).toBe(discarded + 1);
+
+    // The next run gets the (new) worker; the cancelled one never ran.
+    expect((await single.run({ mode: 'lmx', source: 'print "next"' })).output).toEqual(['next']);
+    expect(ran).toEqual([]);
+  });
+
+  it('answers a run whose signal is already aborted without using a worker', async () => {
+    const started = single.stats().started;
+    const result = await single.run({ mode: 'lmx', source: 'print 1', signal: AbortSignal.abort() });
+    expect(result.error?.code).toBe('E_CANCELLED');
+    expect(single.stats().started).toBe(started);
   });
 });

@@ -1,5 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { describeLanguages } from '../availability.js';
+import { findNonFiniteNumber, nonFiniteFault } from '../core/convert.js';
 import { DEFAULT_LIMITS, resolveLimits, type ScriptLimits } from '../core/limits.js';
 import { LIMIT_CODES, type ScriptErrorCode } from '../diagnostics.js';
 import { LmxError } from '../errors.js';
@@ -25,11 +26,23 @@ export interface ScriptRunnerOptions {
   worker?: WorkerLocation;
   /** Start the warm workers now (default true); else on the first run or `warm()`. */
   prewarm?: boolean;
+  /**
+   * The nice value of the worker threads on Linux (default 10, at most 19; 0 keeps the host's
+   * priority): scripts that keep every core busy still leave the host's own thread — its event
+   * loop — scheduled first.
+   */
+  workerNice?: number;
 }
 
 /** A run request as the runner takes it: the script plus this request's bridges. */
 export interface ScriptRunRequest extends RunRequest {
   bridges?: ScriptBridges;
+  /**
+   * Cancels the run (its caller went away, or the caller's own deadline passed): a run still
+   * waiting for a worker leaves the line and never starts; a running one has its worker
+   * terminated. Either way the run answers `E_CANCELLED` at once.
+   */
+  signal?: AbortSignal;
 }
 
 /** A pool of sandbox workers running scripts. */
@@ -67,7 +80,9 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
     ...numbersOf(options.defaultLimits),
   });
   const location = options.worker ?? locateWorker();
+  const nice = Math.max(0, Math.min(19, options.workerNice ?? 10));
   const workers = new Set<SandboxWorker>();
+  // Runs waiting for a worker, oldest first; a cancelled one removes itself.
   const queue: ((sandbox: SandboxWorker) => void)[] = [];
   const inFlight = new Set<() => void>();
   let started = 0;
@@ -76,7 +91,7 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
   let closed = false;
 
   const spawn = (): SandboxWorker => {
-    const sandbox = startSandboxWorker(location, maxLimits.memoryMb);
+    const sandbox = startSandboxWorker(location, maxLimits.memoryMb, nice);
     workers.add(sandbox);
     started++;
     sandbox.worker.once('exit', () => {
@@ -98,7 +113,8 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
     }
   };
 
-  const acquire = (): Promise<SandboxWorker> => {
+  /** A worker for one run, or undefined when `signal` aborted while the run waited in line. */
+  const acquire = (signal: AbortSignal | undefined): Promise<SandboxWorker | undefined> => {
     for (const sandbox of workers) {
       if (!sandbox.busy && !sandbox.dead) {
         sandbox.busy = true;
@@ -110,7 +126,19 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
       sandbox.busy = true;
       return Promise.resolve(sandbox);
     }
-    return new Promise((resolve) => queue.push(resolve));
+    return new Promise((resolve) => {
+      const take = (sandbox: SandboxWorker): void => {
+        signal?.removeEventListener('abort', leave);
+        resolve(sandbox);
+      };
+      const leave = (): void => {
+        const index = queue.indexOf(take);
+        if (index !== -1) queue.splice(index, 1);
+        resolve(undefined);
+      };
+      queue.push(take);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
   };
 
   const release = (sandbox: SandboxWorker, reuse: boolean): void => {
@@ -136,7 +164,9 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
     limits: ScriptLimits,
     started: number,
   ): Promise<RunResult> => {
-    const sandbox = await acquire();
+    const { signal } = request;
+    const sandbox = await acquire(signal);
+    if (!sandbox) return failure(request.mode, 'E_CANCELLED', CANCELLED_WAITING, started);
     // A busy worker keeps the process alive until its run ends; idle ones do not.
     sandbox.worker.ref();
     try {
@@ -145,13 +175,17 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
       release(sandbox, false);
       return failure(request.mode, 'E_RUNTIME', 'the sandbox worker could not start', started);
     }
+    if (signal?.aborted) {
+      release(sandbox, true);
+      return failure(request.mode, 'E_CANCELLED', CANCELLED_WAITING, started);
+    }
     const deadline = Date.now() + limits.timeMs;
     const present = presentBridges(request.bridges);
     const channel = present.length > 0 ? new MessageChannel() : undefined;
-    const signal = channel ? new SharedArrayBuffer(4) : undefined;
+    const wake = channel ? new SharedArrayBuffer(4) : undefined;
     const host =
-      channel && signal && request.bridges
-        ? serveBridges({ port: channel.port1, signal, bridges: request.bridges, limits, deadline })
+      channel && wake && request.bridges
+        ? serveBridges({ port: channel.port1, signal: wake, bridges: request.bridges, limits, deadline })
         : undefined;
     const id = ++nextId;
     return new Promise<RunResult>((resolve) => {
@@ -164,6 +198,7 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
         const result =
           outcome.output.length === 0 && partial.length > 0 ? { ...outcome, output: partial } : outcome;
         clearTimeout(watchdog);
+        signal?.removeEventListener('abort', cancelRun);
         sandbox.worker.off('message', onMessage);
         sandbox.worker.off('exit', onExit);
         inFlight.delete(cancel);
@@ -192,6 +227,9 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
       };
       const cancel = (): void =>
         settle(failure(request.mode, 'E_RUNTIME', 'the script runner was closed', started), false);
+      // The worker is terminated (never reused): the script stops at once, wherever it is.
+      const cancelRun = (): void =>
+        settle(failure(request.mode, 'E_CANCELLED', 'the run was cancelled while it ran', started), false);
       const watchdog = setTimeout(() => {
         settle(
           failure(request.mode, 'E_LIMIT_TIME', `the run took longer than ${limits.timeMs} ms`, started),
@@ -199,6 +237,7 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
         );
       }, limits.timeMs);
       inFlight.add(cancel);
+      signal?.addEventListener('abort', cancelRun, { once: true });
       sandbox.worker.on('message', onMessage);
       sandbox.worker.once('exit', onExit);
       const message: RunMessage = {
@@ -211,9 +250,9 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
         deadline,
         bridges: present,
       };
-      if (channel && signal) {
+      if (channel && wake) {
         message.bridgePort = channel.port2;
-        message.signal = signal;
+        message.signal = wake;
         sandbox.worker.postMessage(message, [channel.port2]);
       } else {
         sandbox.worker.postMessage(message);
@@ -230,7 +269,18 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
       const startedAt = performance.now();
       const refused = refuseEarly(request, startedAt);
       if (refused) return refused;
-      // Input crosses to the worker as JSON: anything else (cycles, BigInt) is refused here.
+      if (request.signal?.aborted) return failure(request.mode, 'E_CANCELLED', CANCELLED_WAITING, startedAt);
+      // Input crosses to the worker as JSON: anything else (cycles, BigInt) is refused here, and
+      // so is a number JSON cannot hold (JSON.stringify would silently make Infinity null).
+      const nonFinite = findNonFiniteNumber(request.input, 'input');
+      if (nonFinite !== undefined) {
+        return failure(
+          request.mode,
+          'E_INPUT',
+          nonFiniteFault('E_INPUT', 'input', nonFinite).message,
+          startedAt,
+        );
+      }
       let input: unknown;
       try {
         input = request.input === undefined ? null : JSON.parse(JSON.stringify(request.input) ?? 'null');
@@ -264,6 +314,8 @@ export function createScriptRunner(options: ScriptRunnerOptions = {}): ScriptRun
     },
   };
 }
+
+const CANCELLED_WAITING = 'the run was cancelled before it started (it was waiting for a worker)';
 
 /** Requests that cannot run at all are answered without a worker. */
 function refuseEarly(request: ScriptRunRequest, started: number): RunResult | undefined {

@@ -1,12 +1,15 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { executeScript } from '../execute-script.js';
-import type { RunMessage, WorkerMessage } from './protocol.js';
+import { boundRunResult } from './bound-result.js';
+import type { RunMessage, WorkerMessage, WorkerSettings } from './protocol.js';
+import { lowerThreadPriority } from './thread-priority.js';
 import { createWorkerBridgeCaller } from './worker-bridge-caller.js';
 
 // The sandbox thread: runs one script per message with the in-process interpreter; the
 // host enforces wall-clock time (terminate) and memory (resourceLimits).
 const port = parentPort;
 if (port) {
+  lowerThreadPriority((workerData as WorkerSettings | undefined)?.nice ?? 0);
   port.on('message', (message: RunMessage) => {
     if (message.type !== 'run') return;
     const bridges =
@@ -28,7 +31,8 @@ if (port) {
       bridges ? { bridges, onOutput } : { onOutput },
     );
     message.bridgePort?.close();
-    const reply: WorkerMessage = { type: 'result', id: message.id, result };
+    // Output and value are bounded by the run's limits; messages are bounded here.
+    const reply: WorkerMessage = { type: 'result', id: message.id, result: boundRunResult(result) };
     port.postMessage(reply);
   });
   const ready: WorkerMessage = { type: 'ready' };

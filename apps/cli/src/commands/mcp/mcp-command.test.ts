@@ -98,7 +98,7 @@ describe('svc mcp over stdio', () => {
         details: { id: 'guides/instal', suggestions: ['guides/install', 'guides'] },
       },
     });
-    const rejected = await call('grepDocs', { pattern: '(a+)+$', regex: true });
+    const rejected = await call('grepDocs', { pattern: '(a)\\1', regex: true });
     expect(rejected.structuredContent).toMatchObject({ error: { code: 'DOCS_PATTERN_REJECTED' } });
     const noQuery = await call('searchDocs', {});
     expect(noQuery).toMatchObject({

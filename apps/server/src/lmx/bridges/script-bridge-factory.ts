@@ -1,6 +1,7 @@
 import type { DataService, RequestUser } from '@svc/gate';
 import type { BridgeName, JsonValue, RunUsage, ScriptBridges } from '@svc/lmx-interpreters';
 import type { CapabilityRegistry } from '../../capabilities/capability-registry.js';
+import { createPageLane, type PageLaneOptions } from './page-lane.js';
 import { createServerAdaptersBridge } from './server-adapters-bridge.js';
 import { createServerAiBridge } from './server-ai-bridge.js';
 import { createServerDbBridge } from './server-db-bridge.js';
@@ -18,6 +19,12 @@ export interface ScriptBridgeServices {
   priceOf(resource: string): Promise<number>;
   /** Facts `INSTALL` reports (never secrets). */
   facts?: Record<string, JsonValue>;
+  /**
+   * How `lmq` page reads of all runs share the server: by default one at a time, each followed by
+   * a rest as long as it took (reading is main-thread work with the synchronous SQLite driver);
+   * a database over the network takes a few at once with no rest.
+   */
+  pageReads?: PageLaneOptions;
 }
 
 /** The bridges of one run and what they saw, for the run's result. */
@@ -36,13 +43,15 @@ export const SERVER_BRIDGES: readonly BridgeName[] = ['tools', 'install', 'db', 
 /**
  * The factory `lmx.run` calls once per run with the requesting user: fresh `tools`, `install`,
  * `db`, `ai` and `adapters` bridges, their budgets and records, never cached or shared between
- * runs or users.
+ * runs or users. Only the `lmq` page lane is shared: it orders page reads and holds no data.
  *
  * @example
  * const forUser = createScriptBridgeFactory({ registry, data: gate.data, priceOf });
  * const { bridges, report } = forUser(request.user);
  */
 export function createScriptBridgeFactory(services: ScriptBridgeServices): ScriptBridgeFactory {
+  // Shared by every run: the page reads of all `lmq` queries take turns in it.
+  const lane = createPageLane(services.pageReads ?? { width: 1, rest: 1 });
   return (user) => {
     const { registry, data } = services;
     const tools = createServerToolsBridge({ registry, user, priceOf: services.priceOf });
@@ -57,7 +66,7 @@ export function createScriptBridgeFactory(services: ScriptBridgeServices): Scrip
           ...(services.entitlements ? { entitlements: services.entitlements } : {}),
           ...(services.facts ? { facts: services.facts } : {}),
         }),
-        db: createServerDbBridge({ data, user }),
+        db: createServerDbBridge({ data, user, lane }),
         ai: ai.bridge,
         adapters: createServerAdaptersBridge({ registry, user }),
       },

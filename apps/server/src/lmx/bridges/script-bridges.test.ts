@@ -196,13 +196,16 @@ describe.each(testDatabaseTargets())('the script bridges on $name', (target) => 
       { tool: 'llm.chat', ok: false, provider: 'openai', charged: 0, code: 'CAP_UPSTREAM_FAILED' },
     ]);
     expect(await balanceOf(server, payer)).toBe(97);
-    // adapter() reaches the same capability unmetered.
-    const free = await run(
+    // adapter() is unmetered, so it does not reach a priced capability: lma does, at its price.
+    const refused = await run(
       payer,
       'lmx',
       'print adapter("llm.chat", {"messages": [{"role": "user", "content": "x"}]}).provider',
     );
-    expect(free.body).toMatchObject({ ok: true, output: ['openai'] });
+    expect(refused.body).toMatchObject({ ok: false, error: { code: 'E_FORBIDDEN' } });
+    expect((refused.body.error as { message: string }).message).toMatch(
+      /^CAP_PRICED: llm\.chat is priced .*lma/,
+    );
     expect(await balanceOf(server, payer)).toBe(97);
     // A grid's action cell runs through the same bridge, charged like USE.
     const cell = await run(

@@ -5,8 +5,10 @@ import type { CapabilityRegistry } from '../../capabilities/capability-registry.
 /**
  * The `adapters` bridge of one `lmx` run, for one user: `adapter("system.fn", {args})` is one
  * `registry.invoke` on the `lmx` surface, which is unmetered (seed rule 2) but keeps every
- * other check (policy, arguments, rate and concurrency limits). A refusal reaches the script
- * as `E_BRIDGE_FAILED` with the registry's code and message.
+ * other check (policy, arguments, rate and concurrency limits) and reaches only capabilities
+ * priced at 0: a priced one ends the run with `E_FORBIDDEN` pointing to `lma`, which charges
+ * it. Any other refusal reaches the script as `E_BRIDGE_FAILED` with the registry's code and
+ * message.
  *
  * @example
  * const adapters = createServerAdaptersBridge({ registry, user });
@@ -22,7 +24,13 @@ export function createServerAdaptersBridge(deps: {
         surface: 'lmx',
         signal: options.signal,
       });
-      if (!outcome.ok) throw new BridgeError(`${outcome.error.code}: ${outcome.error.message}`);
+      if (!outcome.ok) {
+        const { code, message } = outcome.error;
+        throw new BridgeError(
+          `${code}: ${message}`,
+          code === 'CAP_PRICED' ? 'E_FORBIDDEN' : 'E_BRIDGE_FAILED',
+        );
+      }
       return JSON.parse(JSON.stringify(outcome.result ?? null)) as JsonValue;
     },
   };

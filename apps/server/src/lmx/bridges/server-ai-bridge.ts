@@ -18,8 +18,10 @@ export interface ModelCallRecord {
 
 /**
  * The `ai` bridge of one `lmai` run, for one user: each `ASK` is one `llm.chat` through
- * `registry.invoke` (the `lmx` surface, unmetered), so it runs on the dreamer's model
- * provider registry and `auto` falls back to the echo stub. Every reply carries
+ * `registry.invoke` on the `lmai` surface, which charges `llm.chat`'s price (`tool:llm.chat`) for
+ * every call (402 `GATE_INSUFFICIENT_BALANCE` ends the run when short; refunded when the call
+ * fails on the server's side), so it runs on the dreamer's model provider registry and `auto`
+ * falls back to the echo stub. Every reply carries
  * `usage { stub, tokens }`. 20 calls in 60 s, then `E_LIMIT_CALLS` / `E_LIMIT_TIME` (also for a
  * call still running when the 60 s end: it is aborted and the run ends with `E_LIMIT_TIME`).
  *
@@ -56,7 +58,7 @@ export function createServerAiBridge(deps: {
           ],
           ...(schema ? { format: 'json' } : {}),
         },
-        { user: deps.user, surface: 'lmx', signal: budget.signalFor(options.signal) },
+        { user: deps.user, surface: 'lmai', signal: budget.signalFor(options.signal) },
       );
       if (!outcome.ok) {
         // Cut off by the end of the window (the call's signal aborted): the run's time is up.

@@ -1,3 +1,5 @@
+import { type HostUser, type HostUserSystem, resolveHostUser } from './host-user.js';
+
 /** How the host modes (`lms`, `lmk`, `lmd`, `lmnet`, `lmt`) may reach this machine. */
 export interface HostModesConfig {
   /** `SVC_LMX_HOST_MODES=1`: without it nobody, admins included, runs a host mode. */
@@ -12,6 +14,11 @@ export interface HostModesConfig {
   commandTimeoutMs: number;
   /** Bytes kept of one command's stdout and stderr each, and of one `lmnet` answer (1 MiB). */
   maxOutputBytes: number;
+  /**
+   * `SVC_LMX_HOST_USER`: the user `lms` commands and the X tools run as — `nobody` by default
+   * when the server runs as root; undefined: the server's own user (see `resolveHostUser`).
+   */
+  runAs?: HostUser;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
@@ -35,6 +42,7 @@ function list(raw: string | undefined): string[] {
 export function readHostModesConfig(
   env: Record<string, string | undefined>,
   problems: string[],
+  system?: HostUserSystem,
 ): HostModesConfig {
   const flag = env.SVC_LMX_HOST_MODES?.trim().toLowerCase() ?? '';
   if (!['', '0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(flag)) {
@@ -51,8 +59,12 @@ export function readHostModesConfig(
   if (!Number.isInteger(commandTimeoutMs) || commandTimeoutMs < 100 || commandTimeoutMs > 120_000) {
     problems.push('SVC_LMX_COMMAND_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000.');
   }
+  const enabled = ['1', 'true', 'yes', 'on'].includes(flag);
+  // Only a server that runs host commands needs a user to run them as.
+  const runAs = enabled ? resolveHostUser(env.SVC_LMX_HOST_USER, problems, system) : undefined;
   return {
-    enabled: ['1', 'true', 'yes', 'on'].includes(flag),
+    ...(runAs ? { runAs } : {}),
+    enabled,
     netAllowedHosts: list(env.SVC_LMX_NET_ALLOWED_HOSTS),
     shellEnv,
     display: env.DISPLAY || undefined,

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostModesConfig } from './host-modes-config.js';
@@ -86,16 +86,20 @@ function describeUrl(url: string): string {
  * try { await session.run('uname -s'); } finally { await session.close(); }
  */
 export async function openHostSession(options: HostSessionOptions): Promise<HostSession> {
+  const { config } = options;
   const cwd = await mkdtemp(join(tmpdir(), 'svc-lmx-run-'));
+  // Commands run as another user (a root server's SVC_LMX_HOST_USER) own their directory.
+  const user = config.runAs ? { uid: config.runAs.uid, gid: config.runAs.gid } : undefined;
+  if (user) await chown(cwd, user.uid, user.gid);
   const controller = new AbortController();
   const entries: HostTraceEntry[] = [];
-  const { config } = options;
   const remaining = (cap: number): number => Math.max(1, Math.min(cap, options.deadline - Date.now()));
   const display = () => ({
     display: config.display,
     cwd,
     timeoutMs: remaining(5000),
     signal: controller.signal,
+    ...(user ? { user } : {}),
   });
   const net = () => ({
     timeoutMs: remaining(10_000),
@@ -147,6 +151,7 @@ export async function openHostSession(options: HostSessionOptions): Promise<Host
             timeoutMs: remaining(config.commandTimeoutMs),
             maxOutputBytes: config.maxOutputBytes,
             signal: controller.signal,
+            ...(user ? { user } : {}),
           });
           return result;
         },

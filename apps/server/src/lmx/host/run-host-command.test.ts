@@ -56,6 +56,24 @@ describe('runHostCommand', () => {
     expect(pwd.stdout.trim()).toBe(cwd);
   });
 
+  it.runIf(process.getuid?.() === 0)(
+    "runs as the given user, who cannot read this process's environment",
+    async () => {
+      const environ = `/proc/${process.pid}/environ`;
+      // As the server's own user (root here) the environment is readable: what the user option prevents.
+      const same = await runHostCommand({ ...bounds, argv: ['cat', environ] });
+      expect(same.exitCode).toBe(0);
+      const nobody = await runHostCommand({
+        ...bounds,
+        argv: ['sh', '-c', `id -u; id -G; cat ${environ}`],
+        user: { uid: 65534, gid: 65534 },
+      });
+      expect(nobody.stdout).toBe('65534\n65534\n');
+      expect(nobody.exitCode).not.toBe(0);
+      expect(nobody.stderr).toMatch(/Permission denied/);
+    },
+  );
+
   it('kills the whole process group when the time bound passes', async () => {
     const marker = `1000.${process.pid}1`;
     const result = await runHostCommand({

@@ -16,6 +16,11 @@ export interface HostCommand {
   signal?: AbortSignal;
   /** Bytes written to the child's stdin, then closed; nothing by default. */
   stdin?: string;
+  /**
+   * The user the command runs as (the server must be root); its supplementary groups are
+   * dropped. Absent: the server's own user.
+   */
+  user?: { uid: number; gid: number };
 }
 
 /** How a command ended. `exitCode` is null when it was killed by a signal. */
@@ -112,6 +117,7 @@ export function runHostCommand(command: HostCommand): Promise<HostCommandResult>
     const child = spawn(program, args, {
       cwd: command.cwd,
       env: command.env,
+      ...(command.user ? { uid: command.user.uid, gid: command.user.gid } : {}),
       detached: true,
       shell: false,
       stdio: ['pipe', 'pipe', 'pipe'],

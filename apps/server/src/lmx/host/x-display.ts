@@ -30,6 +30,8 @@ export interface DisplayTarget {
   cwd: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The user the X tools run as (see `HostModesConfig.runAs`). */
+  user?: { uid: number; gid: number };
 }
 
 const KEY_COMBO = /^[A-Za-z0-9_+]{1,64}$/;
@@ -47,6 +49,7 @@ async function runXTool(target: DisplayTarget, argv: string[]): Promise<string> 
     timeoutMs: target.timeoutMs ?? 5000,
     maxOutputBytes: 256 * 1024,
     ...(target.signal ? { signal: target.signal } : {}),
+    ...(target.user ? { user: target.user } : {}),
   });
   if (result.exitCode !== 0) {
     const reason = result.timedOut

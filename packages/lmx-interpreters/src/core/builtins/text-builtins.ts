@@ -1,11 +1,14 @@
 import { formatValue } from '../format-value.js';
+import type { RunContext } from '../run-context.js';
 import type { NativeFunction } from '../values.js';
 import { expectInteger, expectList, expectString } from './arguments.js';
 import { defineBuiltin } from './builtin-registry.js';
 
 /**
  * String builtins: `str`, `upper`, `lower`, `trim`, `split`, `join`, `replace`,
- * `contains`, `starts_with`, `ends_with`, `repeat`, `slice`. Results respect the string and list limits.
+ * `contains`, `starts_with`, `ends_with`, `repeat`, `slice`. Results respect the string and
+ * list limits; a builtin that can grow text checks the length it would reach before it
+ * builds it (`upper`/`lower`, which grow a string at most threefold, check after).
  *
  * @example
  * ```ts
@@ -13,9 +16,13 @@ import { defineBuiltin } from './builtin-registry.js';
  * ```
  */
 export const TEXT_BUILTINS: readonly NativeFunction[] = [
-  defineBuiltin('str', [1, 1], ([value], context) => context.checkString(formatValue(value ?? null))),
-  defineBuiltin('upper', [1, 1], ([text]) => expectString(text, 'upper').toUpperCase()),
-  defineBuiltin('lower', [1, 1], ([text]) => expectString(text, 'lower').toLowerCase()),
+  defineBuiltin('str', [1, 1], ([value], context) => context.format(value ?? null)),
+  defineBuiltin('upper', [1, 1], ([text], context) =>
+    context.checkString(expectString(text, 'upper').toUpperCase()),
+  ),
+  defineBuiltin('lower', [1, 1], ([text], context) =>
+    context.checkString(expectString(text, 'lower').toLowerCase()),
+  ),
   defineBuiltin('trim', [1, 1], ([text]) => expectString(text, 'trim').trim()),
   defineBuiltin('split', [2, 2], ([text, separator], context) => {
     const parts = expectString(text, 'split').split(expectString(separator, 'split', 2));
@@ -26,20 +33,24 @@ export const TEXT_BUILTINS: readonly NativeFunction[] = [
     const items = expectList(list, 'join');
     const glue = separator === undefined ? '' : expectString(separator, 'join', 2);
     context.spend(items.length);
-    let text = '';
+    const limit = context.limits.stringLength;
+    const parts: string[] = [];
+    let length = 0;
     for (let index = 0; index < items.length; index++) {
-      text += (index > 0 ? glue : '') + formatValue(items[index] ?? null);
-      context.checkString(text);
+      const part = formatValue(items[index] ?? null, limit);
+      length += part.length + (index > 0 ? glue.length : 0);
+      context.checkStringLength(length);
+      parts.push(part);
     }
-    return text;
+    return parts.join(glue);
   }),
-  defineBuiltin('replace', [3, 3], ([text, search, replacement], context) =>
-    context.checkString(
-      expectString(text, 'replace').replaceAll(expectString(search, 'replace', 2), () =>
-        expectString(replacement, 'replace', 3),
-      ),
-    ),
-  ),
+  defineBuiltin('replace', [3, 3], ([text, search, replacement], context) => {
+    const source = expectString(text, 'replace');
+    const needle = expectString(search, 'replace', 2);
+    const insert = expectString(replacement, 'replace', 3);
+    context.checkStringLength(replacedLength(source, needle, insert, context));
+    return source.replaceAll(needle, () => insert);
+  }),
   defineBuiltin('contains', [2, 2], ([text, part]) => {
     if (Array.isArray(text)) return text.some((item) => item === part);
     return expectString(text, 'contains').includes(expectString(part, 'contains', 2));
@@ -63,3 +74,18 @@ export const TEXT_BUILTINS: readonly NativeFunction[] = [
     return expectString(value, 'slice').slice(from, to);
   }),
 ];
+
+/**
+ * The length `replace` would produce, counted before building it: an empty needle matches
+ * before every character and at the end (`text.length + 1` times).
+ */
+function replacedLength(source: string, needle: string, insert: string, context: RunContext): number {
+  if (needle === '') return source.length + (source.length + 1) * insert.length;
+  if (insert.length <= needle.length) return source.length;
+  let matches = 0;
+  for (let at = source.indexOf(needle); at !== -1; at = source.indexOf(needle, at + needle.length)) {
+    matches++;
+  }
+  context.spend(matches);
+  return source.length + matches * (insert.length - needle.length);
+}

@@ -88,7 +88,9 @@ const use = defineBuiltin('use', [1, 3], ([name, args, show], context) => {
   const value = fromJson((answer.ok ? answer.result : { error: answer.error ?? null }) ?? null);
   if (shown(show))
     context.print(
-      answer.ok ? formatLiteral(value) : `${tool} failed: ${answer.error?.code} ${answer.error?.message}`,
+      answer.ok
+        ? formatLiteral(value, context.limits.stringLength)
+        : `${tool} failed: ${answer.error?.code} ${answer.error?.message}`,
     );
   return value;
 });

@@ -3,7 +3,6 @@ import { expectString } from '../../core/builtins/arguments.js';
 import { createBuiltinRegistry, defineBuiltin } from '../../core/builtins/builtin-registry.js';
 import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
 import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
-import { formatValue } from '../../core/format-value.js';
 import { Scope } from '../../core/scope.js';
 import { createScriptParser, type ScriptParser } from '../../core/script-parser.js';
 import type { Value } from '../../core/values.js';
@@ -120,9 +119,9 @@ export function compileCalculator(source: string): CompileResult {
           const value = line.evaluate(frame, context);
           if (line.target) {
             frame.slots[line.target.slot] = value;
-            context.print(`${line.target.name} = ${formatValue(value)}`, line.span);
+            context.print(`${line.target.name} = ${context.format(value, line.span)}`, line.span);
           } else {
-            context.print(formatValue(value), line.span);
+            context.print(context.format(value, line.span), line.span);
           }
           last = value;
         }

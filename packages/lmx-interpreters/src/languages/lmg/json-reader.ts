@@ -80,9 +80,11 @@ export function readJsonDocument(
       text.slice(position, position + 400),
     );
     if (!literal) throw new JsonProblem(`expected a JSON value but found ${found()}`, position);
-    position += literal[0].length;
     const word = literal[0];
     const value = word === 'true' ? true : word === 'false' ? false : word === 'null' ? null : Number(word);
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw new JsonProblem(`number out of range: ${word.slice(0, 40)} (numbers are finite)`, position);
+    position += word.length;
     return { kind: 'scalar', value, ...at(start) };
   }
 

@@ -1,5 +1,5 @@
 import { fromJson, type JsonValue, toJson } from '../../core/convert.js';
-import { formatValue } from '../../core/format-value.js';
+import { formatPreview } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { ScriptMap, type Value } from '../../core/values.js';
 import type { Diagnostic, Span } from '../../diagnostics.js';
@@ -84,7 +84,10 @@ export function compileGrid(source: string): CompileResult {
     if (!isGraphCell(target)) {
       // A cell without graph code may read any graph cell: compute them all first.
       runAll(statement, context);
-      context.print(`${id} = ${formatValue(values.get(id) ?? null)}`, spanOf(statement));
+      context.print(
+        `${id} = ${context.format(values.get(id) ?? null, spanOf(statement))}`,
+        spanOf(statement),
+      );
       return values.get(id) ?? null;
     }
     const needed = collectDependencies(id, graph);
@@ -93,7 +96,7 @@ export function compileGrid(source: string): CompileResult {
       for (const cellId of layer)
         if (needed.has(cellId) && !values.has(cellId)) evaluateCell(byId.get(cellId) as Cell, context, false);
     const value = values.get(id) as Value;
-    context.print(`${id} = ${formatValue(value)}`, spanOf(statement));
+    context.print(`${id} = ${context.format(value, spanOf(statement))}`, spanOf(statement));
     return value;
   }
 
@@ -104,7 +107,7 @@ export function compileGrid(source: string): CompileResult {
     context.step(span);
     if (cell.kind.startsWith('action:')) {
       values.set(cell.id, runAction(entry, context, span));
-      if (print) context.print(`${cell.id} = ${formatValue(values.get(cell.id) ?? null)}`, span);
+      if (print) context.print(`${cell.id} = ${context.format(values.get(cell.id) ?? null, span)}`, span);
       return;
     }
     const value = withSpan(
@@ -112,7 +115,7 @@ export function compileGrid(source: string): CompileResult {
       span,
     );
     values.set(cell.id, value);
-    if (print) context.print(`${cell.id} = ${formatValue(value)}`, span);
+    if (print) context.print(`${cell.id} = ${context.format(value, span)}`, span);
   }
 
   /**
@@ -136,7 +139,7 @@ export function compileGrid(source: string): CompileResult {
     if (!(args instanceof ScriptMap)) {
       throw new ScriptFault(
         'E_RUNTIME',
-        `cell "${cell.id}": an action cell's code computes its arguments as a map, not ${formatValue(args)}`,
+        `cell "${cell.id}": an action cell's code computes its arguments as a map, not ${formatPreview(args, 200)}`,
         span,
       );
     }
@@ -166,7 +169,7 @@ export function compileGrid(source: string): CompileResult {
     );
     // A props-only cell's value is its props result; a cell with graph code keeps its own.
     if (!isGraphCell(entry)) values.set(entry.cell.id, value);
-    context.print(`${entry.cell.id} (props) = ${formatValue(value)}`, span);
+    context.print(`${entry.cell.id} (props) = ${context.format(value, span)}`, span);
   }
 }
 

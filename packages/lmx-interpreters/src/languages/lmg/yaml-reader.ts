@@ -254,7 +254,10 @@ export function readYamlDocument(
       }[raw.charAt(0)];
       throw new YamlProblem(`lmg's YAML subset has no ${feature}`, offset);
     }
-    return { kind: 'scalar', value: resolvePlain(raw), ...position };
+    const value = resolvePlain(raw);
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw new YamlProblem(`number out of range: ${raw.slice(0, 40)} (numbers are finite)`, offset);
+    return { kind: 'scalar', value, ...position };
   }
 }
 

@@ -15,7 +15,9 @@ const install = defineBuiltin('install', [0, 1], ([show], context) => {
   const answer = context.callBridge('install', 'describe', {}) as Record<string, JsonValue>;
   if (shown(show)) {
     for (const [key, value] of Object.entries(answer)) {
-      context.print(`${key}: ${typeof value === 'string' ? value : formatLiteral(fromJson(value))}`);
+      context.print(
+        `${key}: ${typeof value === 'string' ? value : formatLiteral(fromJson(value), context.limits.stringLength)}`,
+      );
     }
   }
   return fromJson(answer);
@@ -36,7 +38,11 @@ const providers = defineBuiltin('providers', [1, 2], ([capability, show], contex
   if (shown(show)) {
     if (answer.length === 0) context.print('none');
     for (const provider of answer)
-      context.print(typeof provider === 'string' ? provider : formatLiteral(fromJson(provider)));
+      context.print(
+        typeof provider === 'string'
+          ? provider
+          : formatLiteral(fromJson(provider), context.limits.stringLength),
+      );
   }
   return fromJson(answer);
 });
@@ -48,7 +54,7 @@ const list = defineBuiltin('list_rows', [4, 5], ([collection, field, value, limi
     ...(typeof limit === 'number' ? { limit } : {}),
   }) as JsonValue[];
   if (shown(show)) {
-    for (const row of answer) context.print(formatLiteral(fromJson(row)));
+    for (const row of answer) context.print(formatLiteral(fromJson(row), context.limits.stringLength));
     context.print(`(${answer.length} ${answer.length === 1 ? 'row' : 'rows'})`);
   }
   return fromJson(answer);

@@ -46,7 +46,7 @@ const LMM_ONLY = [
     const middle = Math.floor(sorted.length / 2);
     return sorted.length % 2 === 1
       ? (sorted[middle] as number)
-      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+      : toScriptNumber(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
   }),
   defineBuiltin('variance', [1, 1], ([list]) =>
     toScriptNumber(varianceOf(expectNumbers(list, 'variance'), 'variance')),

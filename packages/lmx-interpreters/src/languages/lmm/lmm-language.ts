@@ -1,6 +1,5 @@
 import type { Expression } from '../../core/ast.js';
 import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
-import { formatValue } from '../../core/format-value.js';
 import { Scope } from '../../core/scope.js';
 import { createScriptParser } from '../../core/script-parser.js';
 import type { Value } from '../../core/values.js';
@@ -71,9 +70,9 @@ function compileCalculator(source: string): CompileResult {
           const value = evaluate(frame, context);
           if (slot !== undefined) {
             frame.slots[slot] = value;
-            context.print(`${line.name} = ${formatValue(value)}`, line.span);
+            context.print(`${line.name} = ${context.format(value, line.span)}`, line.span);
           } else {
-            context.print(formatValue(value), line.span);
+            context.print(context.format(value, line.span), line.span);
           }
           last = value;
         }

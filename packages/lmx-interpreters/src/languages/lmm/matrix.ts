@@ -1,3 +1,4 @@
+import { toScriptNumber } from '../../core/numeric.js';
 import type { RunContext } from '../../core/run-context.js';
 import type { Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
@@ -62,7 +63,7 @@ export function multiplyMatrices(left: Matrix, right: Matrix, span: Span, contex
       for (let step = 0; step < inner; step++) {
         total += ((left[row] as number[])[step] as number) * ((right[step] as number[])[column] as number);
       }
-      line[column] = total === 0 ? 0 : total;
+      line[column] = toScriptNumber(total, span);
     }
     product.push(line);
   }
@@ -125,5 +126,5 @@ export function determinant(matrix: Matrix, span?: Span): number {
       }
     }
   }
-  return Math.abs(result) < 1e-12 ? 0 : Number(result.toPrecision(15));
+  return Math.abs(result) < 1e-12 ? 0 : toScriptNumber(Number(result.toPrecision(15)), span);
 }

@@ -65,7 +65,13 @@ export function compileNotifications(source: string): CompileResult {
       case 'print': {
         const values = statement.values.map(expression);
         return (frame, context) =>
-          context.print(values.map((value) => formatValue(value(frame, context))).join(' '), span);
+          context.print(
+            context.formatLine(
+              values.map((value) => value(frame, context)),
+              span,
+            ),
+            span,
+          );
       }
       case 'if': {
         const condition = expression(statement.condition);

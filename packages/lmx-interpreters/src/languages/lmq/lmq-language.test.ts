@@ -37,4 +37,22 @@ describe('lmq', () => {
     expect(result.output).toEqual(['{title: "new"}', '(1 row)', '{title: "old"}', '(1 row)']);
     expect(requests[0]).toMatchObject({ collection: 'notes', limit: 5000 });
   });
+
+  it('asks the bridge for only the fields a query reads, and for whole rows when it selects none', () => {
+    const { bridges, requests } = rowsBridge([{ n: 1, tag: 'a', meta: { kind: 'k' }, blob: 'x' }]);
+    const checked = executeScript(
+      {
+        mode: 'lmq',
+        source:
+          'FROM big WHERE n >= 0 AND tag = "a" SELECT count()\nFROM big ORDER BY n SELECT meta.kind, len(tag)\nFROM big WHERE n > 0',
+      },
+      { bridges },
+    );
+    expect(checked.error).toBeUndefined();
+    expect(requests.map((request) => (request as { fields?: string[] }).fields)).toEqual([
+      ['n', 'tag', 'count'],
+      ['n', 'meta', 'len', 'tag'],
+      undefined,
+    ]);
+  });
 });

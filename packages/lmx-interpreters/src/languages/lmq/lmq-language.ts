@@ -1,10 +1,12 @@
 import type { Expression } from '../../core/ast.js';
+import { visitNames } from '../../core/ast-walk.js';
 import { expectNumber } from '../../core/builtins/arguments.js';
 import { createBuiltinRegistry, defineBuiltin } from '../../core/builtins/builtin-registry.js';
 import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
 import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
 import { fromJson, type JsonValue, toJson } from '../../core/convert.js';
-import { formatLiteral, formatValue } from '../../core/format-value.js';
+import { formatLiteral } from '../../core/format-value.js';
+import { toScriptNumber } from '../../core/numeric.js';
 import type { RunContext } from '../../core/run-context.js';
 import { Scope } from '../../core/scope.js';
 import { isTruthy, ScriptMap, type Value } from '../../core/values.js';
@@ -42,6 +44,23 @@ function equalityFilters(where: Expression | undefined): Record<string, JsonValu
   return filters;
 }
 
+/**
+ * The top-level row fields a query reads — every name in its `WHERE`, `ORDER BY` and `SELECT`
+ * (a builtin's name too, since a row field of that name wins) — or undefined when it answers
+ * whole rows. The bridge then returns only these, so a query over large documents moves only
+ * what it uses.
+ */
+function fieldsRead(query: LmqQuery): string[] | undefined {
+  if (query.select.length === 0) return undefined;
+  const fields = new Set<string>(query.orderBy.map((order) => order.field));
+  const add = (node: { name: string }): void => {
+    fields.add(node.name);
+  };
+  if (query.where) visitNames(query.where, add);
+  for (const item of query.select) visitNames(item.expression, add);
+  return [...fields];
+}
+
 interface CompiledQuery {
   query: LmqQuery;
   where?: Evaluate;
@@ -76,15 +95,16 @@ function aggregate(fn: string, values: Value[]): Value {
   if (fn === 'count') return values.length;
   const numbers = values.filter((value): value is number => typeof value === 'number');
   if (numbers.length === 0) return fn === 'sum' ? 0 : null;
-  if (fn === 'sum') return numbers.reduce((total, value) => total + value, 0);
-  if (fn === 'avg') return numbers.reduce((total, value) => total + value, 0) / numbers.length;
+  if (fn === 'sum') return toScriptNumber(numbers.reduce((total, value) => total + value, 0));
+  if (fn === 'avg')
+    return toScriptNumber(numbers.reduce((total, value) => total + value, 0) / numbers.length);
   return fn === 'min' ? Math.min(...numbers) : Math.max(...numbers);
 }
 
 /**
- * Compiles an `lmq` script: each line a query over the `db` bridge. Equality conditions and the
- * first sort key go to the bridge (which applies the data route's deny list and per-row read
- * checks and returns at most 5000 rows); the rest of `WHERE`, `ORDER BY`, `LIMIT` and `SELECT`
+ * Compiles an `lmq` script: each line a query over the `db` bridge. Equality conditions, the
+ * first sort key and the fields the query reads go to the bridge (which applies the data route's
+ * deny list and per-row read checks and returns at most 5000 rows); the rest of `WHERE`, `ORDER BY`, `LIMIT` and `SELECT`
  * (with `count()`, `sum`, `avg`, `min`, `max`) run on those rows. When the bridge had more
  * rows than it returned and the answer depends on all of them, the run ends with
  * `E_LIMIT_ROWS` instead of a silently wrong answer.
@@ -144,10 +164,12 @@ export function compileQueries(source: string): CompileResult {
     const frame = scope.createFrame();
     const pushedFilters = equalityFilters(query.where);
     const exact = !query.where || (Object.keys(pushedFilters).length > 0 && isOnlyEqualities(query.where));
+    const fields = fieldsRead(query);
     const request: DbQuery = {
       collection: query.collection,
       where: pushedFilters,
       orderBy: query.orderBy.slice(0, 1),
+      ...(fields === undefined ? {} : { fields }),
       limit:
         exact && entry.aggregates.length === 0 && query.orderBy.length <= 1
           ? (query.limit ?? LMQ_MAX_ROWS)
@@ -232,15 +254,15 @@ function isOnlyEqualities(where: Expression): boolean {
 
 function printResult(context: RunContext, value: Value): void {
   if (value instanceof ScriptMap && value.size === 1) {
-    context.print(formatValue([...value.entries.values()][0] as Value));
+    context.print(context.format([...value.entries.values()][0] as Value));
     return;
   }
   if (Array.isArray(value)) {
-    for (const item of value) context.print(formatLiteral(item));
+    for (const item of value) context.print(formatLiteral(item, context.limits.stringLength));
     context.print(`(${value.length} ${value.length === 1 ? 'row' : 'rows'})`);
     return;
   }
-  context.print(formatLiteral(toJson(value) === null ? null : value));
+  context.print(formatLiteral(toJson(value) === null ? null : value, context.limits.stringLength));
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   type Evaluate,
   type ExpressionCompiler,
 } from '../../core/compile-expression.js';
-import { formatValue } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { type Frame, Scope } from '../../core/scope.js';
 import { isTruthy, ScriptFunction, ScriptMap, typeOfValue, type Value } from '../../core/values.js';
@@ -235,7 +234,13 @@ class LmxCompiler {
         const values = statement.values.map(expression);
         const { span } = statement;
         return (frame, context) => {
-          context.print(values.map((value) => formatValue(value(frame, context))).join(' '), span);
+          context.print(
+            context.formatLine(
+              values.map((value) => value(frame, context)),
+              span,
+            ),
+            span,
+          );
           return NORMAL;
         };
       }

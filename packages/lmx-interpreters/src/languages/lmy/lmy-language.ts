@@ -94,7 +94,7 @@ function compileSheet(source: string): CompileResult {
         for (const name of names) {
           const value = frame.slots[scope.declare(name)] as Value;
           document.set(name, value);
-          context.print(`${name}: ${formatLiteral(value)}`);
+          context.print(`${name}: ${formatLiteral(value, context.limits.stringLength)}`);
         }
         return document;
       },

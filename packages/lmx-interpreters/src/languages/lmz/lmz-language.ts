@@ -1,7 +1,7 @@
 import type { Expression } from '../../core/ast.js';
 import { CORE_BUILTIN_REGISTRY } from '../../core/builtins/core-builtins.js';
 import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
-import { formatLiteral, formatValue } from '../../core/format-value.js';
+import { formatPreview } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { type Frame, Scope } from '../../core/scope.js';
 import { isTruthy, ScriptMap, type Value } from '../../core/values.js';
@@ -97,7 +97,13 @@ export function compileRules(source: string): CompileResult {
         const values = statement.values.map(expression);
         const { span } = statement;
         return (frame, context) =>
-          context.print(values.map((value) => formatValue(value(frame, context))).join(' '), span);
+          context.print(
+            context.formatLine(
+              values.map((value) => value(frame, context)),
+              span,
+            ),
+            span,
+          );
       }
       case 'if': {
         const condition = expression(statement.condition);
@@ -170,8 +176,7 @@ export function compileRules(source: string): CompileResult {
 const SHOWN_PAYLOAD = 200;
 
 function describeEvent(event: CascadeEvent<Value>): string {
-  const payload = formatLiteral(event.payload);
-  return `${event.name} ${payload.length > SHOWN_PAYLOAD ? `${payload.slice(0, SHOWN_PAYLOAD)}…` : payload}`;
+  return `${event.name} ${formatPreview(event.payload, SHOWN_PAYLOAD)}`;
 }
 
 function describeFiring(rule: CompiledRule, event: CascadeEvent<Value>): Value {
