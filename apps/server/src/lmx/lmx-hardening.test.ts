@@ -82,8 +82,10 @@ describe('script runs whose caller has gone', () => {
   afterAll(async () => server.close());
 
   it('are dropped from the line or stopped at the deadline, so the same user is not refused 429 next', async () => {
-    // Each run spends its whole 2 s (E_LIMIT_TIME) if it ever starts.
-    const slow = 'while true\n  let s = repeat("x", 200000)\nend';
+    // Each run spends its whole 2 s (E_LIMIT_TIME) if it ever starts: every step upper-cases
+    // 200,000 characters (a flat copy, not V8's cheap repeated rope), so even a fast machine
+    // takes far fewer than the 20,000,000 steps that would end it E_LIMIT_STEPS first.
+    const slow = 'while true\n  let s = upper(repeat("x", 200000))\nend';
     // Sent 25 ms apart, so the probe times the runs, not sixteen requests parsed in one burst.
     const seen = await probeHealthzAgainstBaseline(
       base,
