@@ -10,6 +10,7 @@ import { installPackedCli, measureNodeModules, type PackedInstall } from './test
 // empty folder (the workspace packages are bundled into it; nothing else is published yet), and
 // run from there. Needs the build (`npm test` builds first).
 const EXAMPLES = fileURLToPath(new URL('../examples/', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAX_INSTALL_BYTES = 15 * 1024 * 1024;
 
 let dir: string;
@@ -94,6 +95,15 @@ describe('the packed @svc/cli installed with npm into an empty folder', () => {
     expect(mcp.code).toBe(2);
     expect(mcp.stderr).toContain(
       'svc mcp: MCP tools need @modelcontextprotocol/server, an optional dependency',
+    );
+    // The API pages of this repository's docs need the TypeScript compiler, which the install lacks.
+    const docs = spawnSync(installed.bin, ['docs', 'build', '-o', join(dir, 'site')], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    expect(docs.status).toBe(2);
+    expect(docs.stderr).toContain(
+      "svc docs build: API reference pages need typescript, an optional dependency of @svc/cli that is not installed. Install it beside @svc/cli: npm install 'typescript@>=5.0.0'",
     );
   });
 });
