@@ -7,7 +7,7 @@ import { checkRefs } from './internal/checks/ref-checks.js';
 import { checkStyle } from './internal/checks/style-checks.js';
 import { checkTagParents } from './internal/checks/tag-checks.js';
 import { isPlainObject } from './internal/json-pointer.js';
-import { loadSpec } from './internal/load-spec.js';
+import { loadSpecInput } from './internal/resolve/resolved-registry.js';
 import { listOperations, readVersion } from './internal/spec-model.js';
 import { checkStructure } from './internal/structure-check.js';
 import type { Diagnostic, SpecInput, SpecVersion } from './types.js';
@@ -57,7 +57,7 @@ export interface ValidateResult {
  */
 export function validate(args: ValidateArgs): ValidateResult {
   // The reference walk counts the document's keys, so the duplicate-key check need not.
-  const loaded = loadSpec(isPlainObject(args) ? args.spec : undefined, { deferDuplicateKeys: true });
+  const loaded = loadSpecInput(isPlainObject(args) ? args.spec : undefined, { deferDuplicateKeys: true });
   const strict = isPlainObject(args) && isPlainObject(args.options) && args.options.strict === true;
   const doc = loaded.doc;
   const errors: Diagnostic[] = [];

@@ -110,9 +110,9 @@ function typeExpression(type: string, v: string): string {
  * web page, whose Content-Security-Policy would report the attempt).
  *
  * @example
- * const test = generateTest(root, context) ?? context.compile(root).test;
+ * const test = generateValidatorCode(root, context) ?? context.compile(root).test;
  */
-export function generateTest(
+export function generateValidatorCode(
   root: JsonSchema,
   context: CompilerContext,
 ): ((value: unknown) => boolean) | undefined {

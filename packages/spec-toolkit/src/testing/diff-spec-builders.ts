@@ -1,5 +1,6 @@
-// Builders shared by the diff tests: small documents that differ in one place.
-import type { DiffResult } from '../../diff.js';
+// Builders shared by the diff tests: small documents that differ in one place. Only tests
+// import `src/testing/`; the build's entry never reaches it.
+import type { DiffResult } from '../diff.js';
 
 type Json = Record<string, unknown>;
 
