@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './build-server.js';
 import { loadConfig } from './config.js';
 import type { Database } from './db/create-database.js';
-import { createDreamerTestServer, createMember } from './dreamer/dreamer-test-helpers.js';
 import { HSTS_VALUE } from './plugins/security-headers.js';
 import { SERVER_TIMEOUTS } from './plugins/server-timeouts.js';
 import {
@@ -16,6 +15,7 @@ import {
   type SignedInUser,
   signUpWithRoles,
 } from './testing/access-test-fixtures.js';
+import { createDreamerTestServer, createMember } from './testing/dreamer-test-helpers.js';
 import { type TestDatabaseTarget, testDatabaseTargets } from './testing/test-databases.js';
 
 const PRODUCTION_SECRETS = {

@@ -8,9 +8,9 @@ import { buildServer } from '../build-server.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ADMIN, FIXTURE_ENV, logIn } from '../testing/access-test-fixtures.js';
+import { createMember, modelEnv, readRun } from '../testing/dreamer-test-helpers.js';
 import { startFakeModelServer } from '../testing/fake-model-server.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createMember, modelEnv, readRun } from './dreamer-test-helpers.js';
 import { createKyselyRunStore } from './kysely-run-store.js';
 
 describe.each(testDatabaseTargets())('dreamer runs across restarts and over MCP on $name', (target) => {

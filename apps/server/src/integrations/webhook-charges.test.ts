@@ -6,7 +6,7 @@ import { listenOnLoopback } from '../testing/healthz-probe.js';
 import { sendOverLoopback } from '../testing/loopback-client.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { grantTokens, logInAdmin, readWalletTotals } from '../tokens/token-test-fixtures.js';
+import { grantTokens, logInAdmin, readWalletTotals } from '../testing/token-test-fixtures.js';
 import { WEBHOOK_METER } from './integration-capability.js';
 
 const PRICE = 5;

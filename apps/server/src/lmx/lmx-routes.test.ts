@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLmxTestServer, type LmxTestServer, runScriptAs } from './lmx-test-helpers.js';
+import { createLmxTestServer, type LmxTestServer, runScriptAs } from '../testing/lmx-test-helpers.js';
 
 describe('the script engine over HTTP', () => {
   let server: LmxTestServer;

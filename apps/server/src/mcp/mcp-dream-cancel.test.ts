@@ -4,7 +4,7 @@ import {
   createDreamerTestServer,
   createMember,
   type DreamerTestServer,
-} from '../dreamer/dreamer-test-helpers.js';
+} from '../testing/dreamer-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 
 describe.each(testDatabaseTargets())('cancelling the MCP dream tool on $name', (target) => {

@@ -2,12 +2,6 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_WATERMARK } from '../activity/activity-access.js';
 import {
-  type ActivityTestServer,
-  openSharedState,
-  type SharedState,
-  startActivityServer,
-} from '../activity/activity-test-helpers.js';
-import {
   ADMIN,
   createKey,
   logIn,
@@ -15,6 +9,12 @@ import {
   signUp,
   signUpWithRoles,
 } from '../testing/access-test-fixtures.js';
+import {
+  type ActivityTestServer,
+  openSharedState,
+  type SharedState,
+  startActivityServer,
+} from '../testing/activity-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 
 interface ToolResult {

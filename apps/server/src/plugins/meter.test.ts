@@ -12,7 +12,7 @@ import {
 } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
-import { grantTokens, logInAdmin, readWalletTotals } from '../tokens/token-test-fixtures.js';
+import { grantTokens, logInAdmin, readWalletTotals } from '../testing/token-test-fixtures.js';
 import { requireAuth } from './guards.js';
 import { meterGuard } from './meter-guard.js';
 

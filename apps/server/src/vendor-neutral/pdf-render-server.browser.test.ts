@@ -1,11 +1,11 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScriptAs } from '../lmx/lmx-test-helpers.js';
 import { MAX_PDF_PAGES } from '../pdf/pdf-renderer.js';
-import { textOfPdf } from '../pdf/pdf-test-helpers.js';
 import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { runScriptAs } from '../testing/lmx-test-helpers.js';
 import { connectMcpClient, createAdminKey } from '../testing/mcp-test-client.js';
+import { textOfPdf } from '../testing/pdf-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 

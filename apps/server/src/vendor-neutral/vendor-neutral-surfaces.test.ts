@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRepoTestSite } from '../docs/docs-test-site.js';
-import { runScriptAs } from '../lmx/lmx-test-helpers.js';
 import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { buildRepoTestSite } from '../testing/docs-test-site.js';
+import { runScriptAs } from '../testing/lmx-test-helpers.js';
 import { connectMcpClient, createAdminKey } from '../testing/mcp-test-client.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { grantTokens, readWalletTotals } from '../tokens/token-test-fixtures.js';
+import { grantTokens, readWalletTotals } from '../testing/token-test-fixtures.js';
 
 // pdf.render and docs.search through the real server on every test database: the adapter
 // route, MCP through the official SDK client, lmi's PROVIDERS FOR and lma's TRACE. This

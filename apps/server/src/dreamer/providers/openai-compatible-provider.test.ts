@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { CompletionRequest } from '@svc/dreamer-core';
 import { describe, expect, it } from 'vitest';
 import { startFakeModelServer } from '../../testing/fake-model-server.js';
+import { failureOf, useFakeModelServer } from '../../testing/provider-test-helpers.js';
 import type { OpenAiCompatibleProviderConfig } from './model-config.js';
 import { createOpenAiCompatibleProvider } from './openai-compatible-provider.js';
-import { failureOf, useFakeModelServer } from './provider-test-helpers.js';
 import { MAX_ANSWER_BYTES } from './send-model-request.js';
 
 const KEY = 'sk-test-do-not-leak-4242';

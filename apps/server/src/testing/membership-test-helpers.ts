@@ -5,8 +5,8 @@ import { buildServer } from '../build-server.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/create-database.js';
 import { requireMembership } from '../plugins/guards.js';
-import { FIXTURE_ENV } from '../testing/access-test-fixtures.js';
-import type { TestDatabaseTarget } from '../testing/test-databases.js';
+import { FIXTURE_ENV } from './access-test-fixtures.js';
+import type { TestDatabaseTarget } from './test-databases.js';
 
 // Test support for the membership suites; never imported by production code.
 

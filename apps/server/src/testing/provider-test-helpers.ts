@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { type FakeModelServer, startFakeModelServer } from '../../testing/fake-model-server.js';
-import { ModelProviderError } from './model-provider-error.js';
+import { ModelProviderError } from '../dreamer/providers/model-provider-error.js';
+import { type FakeModelServer, startFakeModelServer } from './fake-model-server.js';
 
 // Test support for the provider suites; never imported by production code.
 

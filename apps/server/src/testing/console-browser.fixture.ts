@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ADMIN, FIXTURE_ENV } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
+import { ADMIN, FIXTURE_ENV } from './access-test-fixtures.js';
+import { testDatabaseTargets } from './test-databases.js';
+import { createTestServer, type TestServer } from './test-server.js';
 
 // Test support for the console's browser suites; never imported by production code. One
 // Chromium and one real server (SQLite file, real HTTP on loopback) per test file.

@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
+import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser, signUp } from './access-test-fixtures.js';
+import { testDatabaseTargets } from './test-databases.js';
+import { createTestServer, type TestServer } from './test-server.js';
 
 // Test support for the script engine's server suites; never imported by production code.
 

@@ -1,4 +1,4 @@
-import { assertFileKey, type FileStorage } from './file-storage.js';
+import { assertFileKey, type FileStorage } from '../activity/file-storage.js';
 
 /**
  * A {@link FileStorage} in memory, for tests and throwaway servers. Stores copies, so callers

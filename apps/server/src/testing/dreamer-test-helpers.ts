@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { logInAs, signUpVerified } from '../auth/auth-test-helpers.js';
-import { ADMIN, FIXTURE_ENV, logIn, PASSWORD, type SignedInUser } from '../testing/access-test-fixtures.js';
-import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
-import type { TestDatabaseTarget } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
+import { ADMIN, FIXTURE_ENV, logIn, PASSWORD, type SignedInUser } from './access-test-fixtures.js';
+import { logInAs, signUpVerified } from './auth-test-helpers.js';
+import { type FakeModelServer, startFakeModelServer } from './fake-model-server.js';
+import type { TestDatabaseTarget } from './test-databases.js';
+import { createTestServer, type TestServer } from './test-server.js';
 
 // Test support for the dreamer suites; never imported by production code.
 

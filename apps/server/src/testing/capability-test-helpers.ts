@@ -1,8 +1,8 @@
 import { createAccessControl, DEFAULT_ROLE_PERMISSIONS, type MeterCharge, type RequestUser } from '@svc/gate';
 import { createManualClock, type ManualClock } from '@svc/gate/testing';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CapabilityMeter } from './capability-meter.js';
-import { type CapabilityRegistry, createCapabilityRegistry } from './capability-registry.js';
+import type { CapabilityMeter } from '../capabilities/capability-meter.js';
+import { type CapabilityRegistry, createCapabilityRegistry } from '../capabilities/capability-registry.js';
 
 export const access = createAccessControl(DEFAULT_ROLE_PERMISSIONS);
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createManualClock, createMemoryMailer, type ManualClock } from '@svc/gate/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ActivityOptions } from '../activity/create-activity-services.js';
 import { buildServer } from '../build-server.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/create-database.js';
-import { FIXTURE_ENV, type SignedInUser } from '../testing/access-test-fixtures.js';
-import type { TestDatabaseTarget } from '../testing/test-databases.js';
-import type { ActivityOptions } from './create-activity-services.js';
+import { FIXTURE_ENV, type SignedInUser } from './access-test-fixtures.js';
+import type { TestDatabaseTarget } from './test-databases.js';
 
 // Test support for the activity suites; never imported by production code.
 

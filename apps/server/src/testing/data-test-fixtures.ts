@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
-import type { TestDatabaseTarget } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
+import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser, signUp } from './access-test-fixtures.js';
+import type { TestDatabaseTarget } from './test-databases.js';
+import { createTestServer, type TestServer } from './test-server.js';
 
 // Test support for the data route suites; never imported by production code.
 

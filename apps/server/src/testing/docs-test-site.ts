@@ -5,8 +5,8 @@ import { buildDocsFolder, extractApis, readRepoPackages, writeSiteFiles } from '
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../build-server.js';
 import { loadConfig } from '../config.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { findServerRepoRoot } from './open-docs-site.js';
+import { findServerRepoRoot } from '../docs/open-docs-site.js';
+import { testDatabaseTargets } from './test-databases.js';
 
 /** A site built from svc's own docs with the API page of `@svc/spec-toolkit` (the one API extracted, to keep tests quick). */
 export async function buildRepoTestSite(): Promise<{ siteDir: string; remove(): void }> {

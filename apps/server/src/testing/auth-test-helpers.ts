@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { TestServer } from '../testing/test-server.js';
+import type { TestServer } from './test-server.js';
 
 // Test support for the /auth suites; never imported by production code.
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN, logIn } from '../testing/access-test-fixtures.js';
+import { ADMIN, logIn } from './access-test-fixtures.js';
 
 // Test support for the wallet and meter suites; never imported by production code.
 
