@@ -1,8 +1,8 @@
 import { systemClock } from '@svc/gate';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../app/server-migrations.js';
 import type { Database } from '../db/create-database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { createMemoryFileStorage } from '../testing/memory-file-storage.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { ActivityDatabase } from './activity-migrations.js';

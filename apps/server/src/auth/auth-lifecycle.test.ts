@@ -1,8 +1,8 @@
 import type { Mailer } from '@svc/gate';
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../build-server.js';
-import { loadConfig } from '../config.js';
+import { buildServer } from '../app/build-server.js';
+import { loadConfig } from '../config/server-config.js';
 import {
   codeOf,
   freshAddress,

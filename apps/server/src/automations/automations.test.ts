@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildServer } from '../build-server.js';
+import { buildServer } from '../app/build-server.js';
 import { FIXTURE_ENV, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { readDocExample } from '../testing/doc-examples.js';
 import {

@@ -8,12 +8,9 @@ import type { CapabilityProvider } from '../capabilities/capability-types.js';
 import { toErrorPayload } from '../errors/error-payload.js';
 import { isServerError, ServerError } from '../errors/server-error.js';
 import { statusOf } from '../errors/status-table.js';
-import {
-  createDocsSearchCapability,
-  DOCS_READER_PROVIDER,
-} from '../vendor-neutral/docs-search-capability.js';
 import { registerDocsApiRoutes, siteUrlOf } from './docs-api-routes.js';
 import { createDocsCapabilities, DOCS_TOOL_CALLS_PER_MINUTE } from './docs-capabilities.js';
+import { createDocsSearchCapability, DOCS_READER_PROVIDER } from './docs-search-capability.js';
 import { registerDocsSiteRoutes } from './docs-site-routes.js';
 import { createGrepThread } from './grep-thread.js';
 import { setOpenCors } from './http-cache.js';

@@ -1,12 +1,12 @@
 import type { ProviderRegistry } from '@svc/dreamer-core';
 import type { Clock } from '@svc/gate';
 import type { FastifyPluginAsync } from 'fastify';
-import { withRunEvents } from '../events/dreamer-run-events.js';
 import type { ServerEvents } from '../events/server-events.js';
-import { createLlmChatCapability } from '../vendor-neutral/llm-chat-capability.js';
 import { createDreamerServices, RUN_HEARTBEAT_MS } from './create-dreamer-services.js';
 import { createDreamerCapabilities } from './dreamer-capabilities.js';
 import { dreamerRoutes } from './dreamer-routes.js';
+import { withRunEvents } from './dreamer-run-events.js';
+import { createLlmChatCapability } from './llm-chat-capability.js';
 
 /** Options of {@link dreamerPlugin}. */
 export interface DreamerPluginOptions {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CapabilityError } from '../capabilities/capability-error.js';
 import type { CapabilitySource } from '../capabilities/capability-source.js';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+import { CapabilityError } from '../errors/capability-error.js';
 import { ServerError } from '../errors/server-error.js';
 import { resolveWebhookTarget } from './address-guard.js';
 import type { IntegrationStore, PublicIntegration } from './integration-store.js';

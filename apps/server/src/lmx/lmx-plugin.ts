@@ -1,9 +1,9 @@
 import { createScriptRunner, type ScriptRunner } from '@svc/lmx-interpreters';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import type { LmxConfig } from '../config/lmx-config.js';
 import { type ScriptBridgeFactory, SERVER_BRIDGES } from './bridges/script-bridge-factory.js';
 import { createLmxCapabilities } from './lmx-capabilities.js';
-import type { LmxConfig } from './lmx-config.js';
 import { lmxRoutes } from './lmx-routes.js';
 
 /** Options of {@link lmxPlugin}. */

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import type { RemoteMcpServerConfig } from '../config/mcp-remote-config.js';
 import { errorResponseSchema } from '../errors/error-body.js';
 import { requireAuth } from '../plugins/guards.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
-import type { RemoteMcpServerConfig } from './mcp-remote-config.js';
 import { createRemoteMcpConnection } from './remote-mcp-connection.js';
 import { createRemoteMcpSource } from './remote-mcp-source.js';
 

@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConfigError, loadConfig } from '../config.js';
+import { type ConfigError, loadConfig } from '../config/server-config.js';
 import {
   createKey,
   FIXTURE_ENV,

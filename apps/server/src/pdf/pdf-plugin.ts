@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createPdfRenderCapability } from '../vendor-neutral/pdf-render-capability.js';
+import type { PdfConfig } from '../config/pdf-config.js';
 import { createChromiumRenderer } from './chromium-pdf-renderer.js';
 import { locateChromium } from './locate-chromium.js';
-import type { PdfConfig } from './pdf-config.js';
 import { createPdfLibRenderer } from './pdf-lib-renderer.js';
+import { createPdfRenderCapability } from './pdf-render-capability.js';
 
 /** Options of {@link pdfPlugin}. */
 export interface PdfPluginOptions {

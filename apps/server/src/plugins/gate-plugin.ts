@@ -2,7 +2,7 @@ import type { Gate, RequestUser } from '@svc/gate';
 import { GateError } from '@svc/gate';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/create-database.js';
 
 declare module 'fastify' {

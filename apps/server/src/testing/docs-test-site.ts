@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDocsFolder, extractApis, readRepoPackages, writeSiteFiles } from '@svc/docs-reader/node';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../build-server.js';
-import { loadConfig } from '../config.js';
+import { buildServer } from '../app/build-server.js';
+import { loadConfig } from '../config/server-config.js';
 import { findServerRepoRoot } from '../docs/open-docs-site.js';
 import { testDatabaseTargets } from './test-databases.js';
 

@@ -1,8 +1,8 @@
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
-import { buildServer } from '../build-server.js';
-import { loadConfig } from '../config.js';
+import { buildServer } from '../app/build-server.js';
+import { loadConfig } from '../config/server-config.js';
 import type { Database } from '../db/create-database.js';
 import { requireMembership } from '../plugins/guards.js';
 import { FIXTURE_ENV } from './access-test-fixtures.js';

@@ -1,7 +1,7 @@
 import type { CompletionRequest } from '@svc/dreamer-core';
 import { describe, expect, it } from 'vitest';
+import type { ModelProvidersConfig } from '../../config/model-config.js';
 import { failureOf, useFakeModelServer } from '../../testing/provider-test-helpers.js';
-import type { ModelProvidersConfig } from './model-config.js';
 import { ModelProviderError } from './model-provider-error.js';
 import { createModelProviderRegistry } from './model-provider-registry.js';
 

@@ -1,8 +1,8 @@
 import { createDreamer, DEFAULT_PIPELINE, type RunEvent } from '@svc/dreamer-core';
 import { createManualClock } from '@svc/dreamer-core/testing';
 import { describe, expect, it } from 'vitest';
+import { readModelProvidersConfig } from '../../config/model-config.js';
 import { useFakeModelServer } from '../../testing/provider-test-helpers.js';
-import { readModelProvidersConfig } from './model-config.js';
 import { createModelProviderRegistry } from './model-provider-registry.js';
 
 // The real dreamer core, the real registry from environment variables and real HTTP on

@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CompletionRequest } from '@svc/dreamer-core';
 import { describe, expect, it } from 'vitest';
+import type { OpenAiCompatibleProviderConfig } from '../../config/model-config.js';
 import { startFakeModelServer } from '../../testing/fake-model-server.js';
 import { failureOf, useFakeModelServer } from '../../testing/provider-test-helpers.js';
-import type { OpenAiCompatibleProviderConfig } from './model-config.js';
 import { createOpenAiCompatibleProvider } from './openai-compatible-provider.js';
 import { MAX_ANSWER_BYTES } from './send-model-request.js';
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { CapabilityError } from '../../capabilities/capability-error.js';
 import { defineCapability } from '../../capabilities/capability-types.js';
+import { CapabilityError } from '../../errors/capability-error.js';
 import { ADMIN, FIXTURE_ENV, logIn } from '../../testing/access-test-fixtures.js';
 import { createMember, modelEnv } from '../../testing/dreamer-test-helpers.js';
 import { type FakeModelServer, startFakeModelServer } from '../../testing/fake-model-server.js';
