@@ -1,12 +1,15 @@
-// The whole test suite, as the README and CI run it: install, lint and format check,
-// build, typecheck, package checks (publint, are-the-types-wrong), then every vitest test.
+// The whole test suite, as the README and CI run it: install, lint and format check, the import
+// rules (dependency-cruiser), build, typecheck, package checks (publint, are-the-types-wrong),
+// then every vitest test.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkImports } from './check-imports.mjs';
 import { install, pnpm, root, step } from './pnpm.mjs';
 
 const extra = process.argv.slice(2);
 step('install', install);
 step('lint and format (biome)', () => pnpm(['exec', 'biome', 'ci', '.']));
+step('import rules (dependency-cruiser, .dependency-cruiser.cjs)', checkImports);
 step('build, typecheck, package checks (turbo)', () =>
   pnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint:package', '--output-logs=errors-only']),
 );

@@ -10,6 +10,7 @@ import { isServerError, ServerError } from '../errors/server-error.js';
 import { statusOf } from '../errors/status-table.js';
 import { registerDocsApiRoutes, siteUrlOf } from './docs-api-routes.js';
 import { createDocsCapabilities, DOCS_TOOL_CALLS_PER_MINUTE } from './docs-capabilities.js';
+import type { DocsRouteContext } from './docs-route-context.js';
 import { createDocsSearchCapability, DOCS_READER_PROVIDER } from './docs-search-capability.js';
 import { registerDocsSiteRoutes } from './docs-site-routes.js';
 import { createGrepThread } from './grep-thread.js';
@@ -17,6 +18,7 @@ import { setOpenCors } from './http-cache.js';
 import { canBuildInBackground, type DocsSiteOptions, openDocsSite } from './open-docs-site.js';
 
 /** Options of {@link docsPlugin}. */
+
 export interface DocsPluginOptions extends Partial<DocsSiteOptions> {
   /** `SVC_DATA_DIR`: the site lives in `<dataDir>/docs-site` unless `siteDir` says otherwise. */
   dataDir: string;
@@ -24,13 +26,6 @@ export interface DocsPluginOptions extends Partial<DocsSiteOptions> {
   registry: CapabilityRegistry;
   /** Start opening (and if needed building) the site when the server starts, in the background, rather than on the first docs request; true outside tests. */
   warmAtStart?: boolean;
-}
-
-/** What the routes use: the reader (opened once) and the one way to answer an error. */
-export interface DocsRouteContext {
-  siteDir: string;
-  reader(): Promise<DocsReader>;
-  sendError(reply: FastifyReply, error: unknown): FastifyReply;
 }
 
 /**

@@ -1,24 +1,16 @@
 import type { ChatMessage } from '@svc/dreamer-core';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+import { type ChatResult, LLM_CHAT_ID } from '../contracts/llm-chat-contract.js';
 import { CapabilityError } from '../errors/capability-error.js';
-import {
-  type ChatProviders,
-  chatWithModel,
-  describeChatProviders,
-  type ModelChatReply,
-} from './model-chat.js';
+import { type ChatProviders, chatWithModel, describeChatProviders } from './model-chat.js';
 
-/** The id of the vendor-neutral chat capability. */
-export const LLM_CHAT_ID = 'llm.chat';
+export { type ChatResult, LLM_CHAT_ID } from '../contracts/llm-chat-contract.js';
 
 interface ChatArgs {
   model?: string;
   messages: ChatMessage[];
   format?: 'text' | 'json';
 }
-
-/** What `llm.chat` answers: the text, the parsed JSON when `format` is `json`, who served it, usage. */
-export type ChatResult = ModelChatReply & { json?: unknown };
 
 const CHAT_INPUT = {
   type: 'object',

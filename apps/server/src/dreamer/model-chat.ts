@@ -1,5 +1,6 @@
 import type { ChatMessage, ProviderRegistry } from '@svc/dreamer-core';
 import type { CapabilityProvider } from '../capabilities/capability-types.js';
+import type { ModelChatReply } from '../contracts/llm-chat-contract.js';
 import { CapabilityError } from '../errors/capability-error.js';
 import type { ModelProviderDescription } from './providers/model-provider-registry.js';
 
@@ -18,13 +19,7 @@ export interface ModelChatRequest {
   signal: AbortSignal;
 }
 
-/** One chat answer: who served it and what it cost in tokens (`stub: true`, `tokens: 0` when no model ran). */
-export interface ModelChatReply {
-  text: string;
-  provider: string;
-  model: string;
-  usage: { stub: boolean; tokens: number };
-}
+export type { ModelChatReply } from '../contracts/llm-chat-contract.js';
 
 /**
  * Picks who answers `model`: `auto` (or empty) is the first listed model, and the echo stub

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { CapabilityErrorPayload } from '../capabilities/capability-types.js';
+import type { ErrorPayload } from '../errors/error-shape.js';
 import { statusOf } from '../errors/status-table.js';
 
 /**
@@ -9,7 +9,7 @@ import { statusOf } from '../errors/status-table.js';
  * @example
  * if (!outcome.ok) return replyWithError(reply, outcome.error);
  */
-export function replyWithError(reply: FastifyReply, error: CapabilityErrorPayload): FastifyReply {
+export function replyWithError(reply: FastifyReply, error: ErrorPayload): FastifyReply {
   const retryAfterMs = error.details?.retryAfterMs;
   if (error.code === 'SERVER_RATE_LIMITED' && typeof retryAfterMs === 'number') {
     reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
