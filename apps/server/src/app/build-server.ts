@@ -2,18 +2,16 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { ProviderRegistry } from '@svc/dreamer-core';
 import type { Clock, Mailer } from '@svc/gate';
-import { findMeterRule, systemClock } from '@svc/gate';
+import { systemClock } from '@svc/gate';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { activityPlugin } from '../activity/activity-plugin.js';
 import type { ActivityOptions } from '../activity/create-activity-services.js';
 import { authPlugin } from '../auth/auth-plugin.js';
 import { automationsPlugin } from '../automations/automations-plugin.js';
+import { capabilitiesPlugin } from '../capabilities/capabilities-plugin.js';
 import type { Capability } from '../capabilities/capability-types.js';
 import { createConcurrencyLimiter } from '../capabilities/concurrency-limiter.js';
 import { createGateCapabilityRegistry } from '../capabilities/create-gate-capability-registry.js';
-import { adapterRoutes } from '../surfaces/adapter-routes.js';
-import { capabilitiesRoutes } from '../surfaces/capabilities-routes.js';
-import '../capabilities/fastify-capabilities.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { dataPlugin } from '../data/data-plugin.js';
 import { createDatabase, type Database } from '../db/create-database.js';
@@ -25,7 +23,6 @@ import { functionsPlugin } from '../functions/functions-plugin.js';
 import { healthRoutes } from '../health/health-routes.js';
 import { integrationsPlugin } from '../integrations/integrations-plugin.js';
 import { keysPlugin } from '../keys/keys-plugin.js';
-import { createScriptBridgeFactory } from '../lmx/bridges/script-bridge-factory.js';
 import { lmxPlugin } from '../lmx/lmx-plugin.js';
 import { createConfiguredMailer } from '../mail/configured-mailer.js';
 import { mcpRemotePlugin } from '../mcp-remote/mcp-remote-plugin.js';
@@ -45,6 +42,8 @@ import { installRequestLifecycle } from '../plugins/request-lifecycle.js';
 import { installSecurityHeaders } from '../plugins/security-headers.js';
 import type { ServerTimeouts } from '../plugins/server-timeouts.js';
 import { specPlugin } from '../spec/spec-plugin.js';
+import { adapterRoutes } from '../surfaces/adapter-routes.js';
+import { capabilitiesRoutes } from '../surfaces/capabilities-routes.js';
 import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js';
 import { tokensPlugin } from '../tokens/tokens-plugin.js';
 import { registerWebConsole, type WebConsoleSetting } from '../web/register-web-console.js';
@@ -132,7 +131,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     concurrency: createConcurrencyLimiter(),
   });
   for (const capability of options.capabilities ?? []) capabilities.register(capability);
-  app.decorate('capabilities', capabilities);
+  await app.register(capabilitiesPlugin, { registry: capabilities });
   // Write checks areas add for their collections; the data route runs them before storing.
   app.decorate('documentChecks', createDocumentChecks());
 
@@ -161,34 +160,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(dreamerPlugin, { prefix: '/api/dreamer', providers, clock, events });
   const environment = options.environment ?? process.env;
   await app.register(pdfPlugin, { config: config.pdf, searchPath: environment.PATH });
-  await app.register(lmxPlugin, {
-    prefix: '/api/lmx',
-    registry: capabilities,
-    config: config.lmx,
-    environment,
-    bridges: createScriptBridgeFactory({
-      registry: capabilities,
-      data: gate.data,
-      entitlements: {
-        features: () => [...new Set(gate.membership.catalogue.plans.flatMap((plan) => plan.features))],
-      },
-      priceOf: async (resource) => (await findMeterRule(database.db, resource))?.cost ?? 0,
-      facts: { name: 'svc', env: config.env, publicUrl: config.publicUrl },
-      // SQLite reads block the main thread: one lmq page at a time, then as long a rest;
-      // PostgreSQL works in its own process.
-      pageReads: database.dialect === 'postgres' ? { width: 4, rest: 0 } : { width: 1, rest: 1 },
-    }),
-  });
-  await app.register(functionsPlugin, { prefix: '/api/functions', registry: capabilities, db: database.db });
+  await app.register(lmxPlugin, { prefix: '/api/lmx', config: config.lmx, environment });
+  await app.register(functionsPlugin, { prefix: '/api/functions', db: database.db });
   await app.register(integrationsPlugin, {
     prefix: '/api/integrations',
-    registry: capabilities,
     db: database.db,
     allowedHosts: config.integrations.allowedHosts,
   });
   await app.register(automationsPlugin, {
     prefix: '/api/automations',
-    registry: capabilities,
     db: database.db,
     gate,
     mailer,
@@ -198,20 +178,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   await app.register(mcpRemotePlugin, {
     prefix: '/api/mcp-servers',
-    registry: capabilities,
     servers: config.mcpServers,
   });
   await app.register(docsPlugin, {
     dataDir: config.dataDir,
-    registry: capabilities,
     warmAtStart: config.env !== 'test',
     ...options.docs,
   });
 
   // The registry's surfaces, translating over `invoke`.
-  await app.register(capabilitiesRoutes, { prefix: '/api/capabilities', registry: capabilities });
-  await app.register(adapterRoutes, { prefix: '/api/adapters', registry: capabilities });
-  await app.register(mcpRoutes, { prefix: '/mcp', registry: capabilities });
+  await app.register(capabilitiesRoutes, { prefix: '/api/capabilities' });
+  await app.register(adapterRoutes, { prefix: '/api/adapters' });
+  await app.register(mcpRoutes, { prefix: '/mcp' });
   await registerWebConsole(app, options.web);
   return app;
 }

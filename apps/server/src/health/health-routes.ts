@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { sql } from 'kysely';
 import { errorResponseSchema } from '../errors/error-body.js';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 
 const livenessSchema = {
   tags: ['health'],
@@ -49,31 +50,34 @@ function notReady(message: string) {
  * await app.register(healthRoutes);
  * // GET /readyz → 200 { "status": "ready", "database": "sqlite" }
  */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  let shuttingDown = false;
-  app.addHook('preClose', async () => {
-    shuttingDown = true;
-  });
+export const healthRoutes = fastifyPlugin(
+  async (app) => {
+    let shuttingDown = false;
+    app.addHook('preClose', async () => {
+      shuttingDown = true;
+    });
 
-  app.get('/healthz', { schema: livenessSchema }, async () => ({ status: 'ok' as const }));
+    app.get('/healthz', { schema: livenessSchema }, async () => ({ status: 'ok' as const }));
 
-  app.get('/readyz', { schema: readinessSchema }, async (request, reply) => {
-    if (shuttingDown) return reply.status(503).send(notReady('The server is shutting down.'));
-    if (app.database.isFileIntact && !app.database.isFileIntact()) {
-      request.log.error(
-        { database: app.database.location },
-        'readiness check: database file deleted or replaced',
-      );
-      return reply
-        .status(503)
-        .send(notReady('The database file was deleted or replaced; restart the server.'));
-    }
-    try {
-      await sql`select 1`.execute(app.database.db);
-    } catch (error) {
-      request.log.warn({ err: error }, 'readiness check: database unreachable');
-      return reply.status(503).send(notReady('The database is not reachable.'));
-    }
-    return { status: 'ready' as const, database: app.database.dialect };
-  });
-};
+    app.get('/readyz', { schema: readinessSchema }, async (request, reply) => {
+      if (shuttingDown) return reply.status(503).send(notReady('The server is shutting down.'));
+      if (app.database.isFileIntact && !app.database.isFileIntact()) {
+        request.log.error(
+          { database: app.database.location },
+          'readiness check: database file deleted or replaced',
+        );
+        return reply
+          .status(503)
+          .send(notReady('The database file was deleted or replaced; restart the server.'));
+      }
+      try {
+        await sql`select 1`.execute(app.database.db);
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check: database unreachable');
+        return reply.status(503).send(notReady('The database is not reachable.'));
+      }
+      return { status: 'ready' as const, database: app.database.dialect };
+    });
+  },
+  { name: 'svc-health', dependencies: [GATE_PLUGIN], encapsulate: true },
+);

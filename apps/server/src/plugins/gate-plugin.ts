@@ -17,6 +17,9 @@ declare module 'fastify' {
   }
 }
 
+/** The name plugins list in their `dependencies` to read `app.gate`, `app.database`, `app.svcConfig` and `request.user`. */
+export const GATE_PLUGIN = 'svc-gate';
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Reads an API key from `Authorization: Bearer svc_…` or `x-api-key`. */
@@ -71,5 +74,5 @@ export const gatePlugin = fastifyPlugin(
       }
     });
   },
-  { name: 'svc-gate', dependencies: ['@fastify/cookie'] },
+  { name: GATE_PLUGIN, dependencies: ['@fastify/cookie'] },
 );

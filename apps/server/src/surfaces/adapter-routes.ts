@@ -1,16 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import fastifyPlugin from 'fastify-plugin';
+import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { abortOnDisconnect } from '../plugins/abort-on-disconnect.js';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { requireAuth, requirePermission } from '../plugins/guards.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
 import { replyWithError } from '../plugins/reply-with-error.js';
 import { toAdapterSystems } from './adapter-listing.js';
-
-/** Options of {@link adapterRoutes}. */
-export interface AdapterRoutesOptions {
-  registry: CapabilityRegistry;
-}
 
 const NAME = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
@@ -89,32 +85,35 @@ const callSchema = {
  * The answer is `{ result }`, or the error payload with its status. Register with prefix `/api/adapters`.
  *
  * @example
- * await app.register(adapterRoutes, { prefix: '/api/adapters', registry });
+ * await app.register(adapterRoutes, { prefix: '/api/adapters' });
  * // POST /api/adapters/spec/validate { "spec": "openapi: 3.0.3 …" } → 200 { "result": { "valid": true, … } }
  */
-export const adapterRoutes: FastifyPluginAsync<AdapterRoutesOptions> = async (app, options) => {
-  const { registry } = options;
-  app.get('', { schema: listSchema, preValidation: requireAuth }, async () => ({
-    systems: toAdapterSystems(registry.list()),
-  }));
-  app.post<{ Params: { system: string; fn: string }; Body: Record<string, unknown> | undefined }>(
-    '/:system/:fn',
-    {
-      schema: callSchema,
-      preValidation: requirePermission('run_adapter'),
-      bodyLimit: ADAPTER_CALL_BODY_LIMIT,
-    },
-    async (request, reply) => {
-      const { system, fn } = request.params;
-      const outcome = await registry.invoke(`${system}.${fn}`, request.body ?? {}, {
-        user: request.user,
-        surface: 'adapter-route',
-        signal: abortOnDisconnect(reply),
-        client: request.ip,
-        log: request.log,
-      });
-      if (!outcome.ok) return replyWithError(reply, outcome.error);
-      return { result: outcome.result ?? null };
-    },
-  );
-};
+export const adapterRoutes = fastifyPlugin(
+  async (app) => {
+    const registry = app.capabilities;
+    app.get('', { schema: listSchema, preValidation: requireAuth }, async () => ({
+      systems: toAdapterSystems(registry.list()),
+    }));
+    app.post<{ Params: { system: string; fn: string }; Body: Record<string, unknown> | undefined }>(
+      '/:system/:fn',
+      {
+        schema: callSchema,
+        preValidation: requirePermission('run_adapter'),
+        bodyLimit: ADAPTER_CALL_BODY_LIMIT,
+      },
+      async (request, reply) => {
+        const { system, fn } = request.params;
+        const outcome = await registry.invoke(`${system}.${fn}`, request.body ?? {}, {
+          user: request.user,
+          surface: 'adapter-route',
+          signal: abortOnDisconnect(reply),
+          client: request.ip,
+          log: request.log,
+        });
+        if (!outcome.ok) return replyWithError(reply, outcome.error);
+        return { result: outcome.result ?? null };
+      },
+    );
+  },
+  { name: 'svc-adapter-routes', dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN], encapsulate: true },
+);

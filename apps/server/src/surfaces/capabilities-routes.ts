@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
 import { summarizePolicy } from '../capabilities/capability-policy.js';
-import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import {
   mcpNameOf,
   TOOL_FORMATS,
@@ -9,6 +9,7 @@ import {
   toToolName,
 } from '../capabilities/tool-definitions.js';
 import { errorResponseSchema } from '../errors/error-body.js';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
 
 const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
@@ -58,28 +59,28 @@ const listSchema = {
  * `?format=openai|anthropic|mcp` for function-calling tool definitions, all from the registry.
  *
  * @example
- * await app.register(capabilitiesRoutes, { prefix: '/api/capabilities', registry });
+ * await app.register(capabilitiesRoutes, { prefix: '/api/capabilities' });
  * // GET /api/capabilities?format=openai → { format: 'openai', tools: [{ type: 'function', function: { name: 'generatePage', … } }] }
  */
-export const capabilitiesRoutes: FastifyPluginAsync<{ registry: CapabilityRegistry }> = async (
-  app,
-  options,
-) => {
-  app.get<{ Querystring: { format?: ToolFormat } }>('', { schema: listSchema }, async (request) => {
-    const capabilities = await options.registry.listAvailable(request.user);
-    const { format } = request.query;
-    if (format !== undefined) return { format, tools: toToolDefinitions(capabilities, format) };
-    return {
-      capabilities: capabilities.map((capability) => ({
-        id: capability.id,
-        plane: capability.plane,
-        title: capability.title,
-        description: capability.description,
-        input: capability.input,
-        policy: summarizePolicy(capability.policy),
-        mcpName: mcpNameOf(capability),
-        toolName: toToolName(capability),
-      })),
-    };
-  });
-};
+export const capabilitiesRoutes = fastifyPlugin(
+  async (app) => {
+    app.get<{ Querystring: { format?: ToolFormat } }>('', { schema: listSchema }, async (request) => {
+      const capabilities = await app.capabilities.listAvailable(request.user);
+      const { format } = request.query;
+      if (format !== undefined) return { format, tools: toToolDefinitions(capabilities, format) };
+      return {
+        capabilities: capabilities.map((capability) => ({
+          id: capability.id,
+          plane: capability.plane,
+          title: capability.title,
+          description: capability.description,
+          input: capability.input,
+          policy: summarizePolicy(capability.policy),
+          mcpName: mcpNameOf(capability),
+          toolName: toToolName(capability),
+        })),
+      };
+    });
+  },
+  { name: 'svc-capabilities-routes', dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN], encapsulate: true },
+);

@@ -1,19 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { CapabilityRegistry } from '../../capabilities/capability-registry.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { CAPABILITIES_PLUGIN } from '../../capabilities/capabilities-plugin.js';
 import { errorResponseSchema } from '../../errors/error-body.js';
+import { GATE_PLUGIN } from '../../plugins/gate-plugin.js';
 import { AUTHENTICATED_SECURITY } from '../../plugins/openapi-plugin.js';
 import { createMcpCancellations } from './mcp-cancellations.js';
 import { createMcpCapabilityServer, type McpCaller } from './mcp-capability-server.js';
 import { assertMcpRequestAllowed } from './mcp-request-guard.js';
-
-/** Options of {@link mcpRoutes}. */
-export interface McpRoutesOptions {
-  /** The capabilities the endpoint lists and calls (filtered per caller by their policies). */
-  registry: CapabilityRegistry;
-}
 
 /** MCP requests per client IP per minute: each tool call is one request. */
 export const MCP_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
@@ -66,43 +62,50 @@ const mcpSchema = (method: 'POST' | 'GET' | 'DELETE') =>
  * error shape), then the SDK owns the response.
  *
  * @example
- * await app.register(mcpRoutes, { prefix: '/mcp', registry });
+ * await app.register(mcpRoutes, { prefix: '/mcp' });
  */
-export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, options) => {
-  // The SDK builds each request's server inside the request's own async flow, so the caller is
-  // carried there without passing it through the SDK's types.
-  const requestContext = new AsyncLocalStorage<McpCaller>();
-  const cancellations = createMcpCancellations();
-  const handler = createMcpHandler(
-    () =>
-      createMcpCapabilityServer(
-        options.registry,
-        requestContext.getStore() ?? { user: null, client: 'unknown', log: app.log },
-        cancellations,
-      ),
-    { onerror: (error) => app.log.warn({ err: error }, 'mcp request refused or failed') },
-  );
-  const serve = toNodeHandler(handler, {
-    maxRequestBodySize: MCP_BODY_LIMIT,
-    onerror: (error) => app.log.error({ err: error }, 'mcp handler failed'),
-  });
-  app.addHook('onClose', async () => handler.close());
+export const mcpRoutes = fastifyPlugin(
+  async (app) => {
+    // The SDK builds each request's server inside the request's own async flow, so the caller is
+    // carried there without passing it through the SDK's types.
+    const requestContext = new AsyncLocalStorage<McpCaller>();
+    const cancellations = createMcpCancellations();
+    const handler = createMcpHandler(
+      () =>
+        createMcpCapabilityServer(
+          app.capabilities,
+          requestContext.getStore() ?? { user: null, client: 'unknown', log: app.log },
+          cancellations,
+        ),
+      { onerror: (error) => app.log.warn({ err: error }, 'mcp request refused or failed') },
+    );
+    const serve = toNodeHandler(handler, {
+      maxRequestBodySize: MCP_BODY_LIMIT,
+      onerror: (error) => app.log.error({ err: error }, 'mcp handler failed'),
+    });
+    app.addHook('onClose', async () => handler.close());
 
-  async function handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    assertMcpRequestAllowed(request, app.svcConfig);
-    reply.hijack();
-    // Hijacked replies skip Fastify's hooks, so the request id header is set on the raw response.
-    reply.raw.setHeader('x-request-id', request.id);
-    const context: McpCaller = { user: request.user, client: request.ip, log: request.log };
-    await requestContext.run(context, () => serve(request.raw, reply.raw, request.body));
-  }
+    async function handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      assertMcpRequestAllowed(request, app.svcConfig);
+      reply.hijack();
+      // Hijacked replies skip Fastify's hooks, so the request id header is set on the raw response.
+      reply.raw.setHeader('x-request-id', request.id);
+      const context: McpCaller = { user: request.user, client: request.ip, log: request.log };
+      await requestContext.run(context, () => serve(request.raw, reply.raw, request.body));
+    }
 
-  const config = {
-    rateLimit: { ...MCP_RATE_LIMIT, keyGenerator: (request: FastifyRequest) => request.ip },
-    // A body that cannot be read (malformed, too deep, too large) answers a JSON-RPC error.
-    jsonRpcErrors: true,
-  };
-  app.post('', { schema: mcpSchema('POST'), config, bodyLimit: MCP_BODY_LIMIT }, handle);
-  app.get('', { schema: mcpSchema('GET'), config }, handle);
-  app.delete('', { schema: mcpSchema('DELETE'), config }, handle);
-};
+    const config = {
+      rateLimit: { ...MCP_RATE_LIMIT, keyGenerator: (request: FastifyRequest) => request.ip },
+      // A body that cannot be read (malformed, too deep, too large) answers a JSON-RPC error.
+      jsonRpcErrors: true,
+    };
+    app.post('', { schema: mcpSchema('POST'), config, bodyLimit: MCP_BODY_LIMIT }, handle);
+    app.get('', { schema: mcpSchema('GET'), config }, handle);
+    app.delete('', { schema: mcpSchema('DELETE'), config }, handle);
+  },
+  {
+    name: 'svc-mcp',
+    dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN, '@fastify/rate-limit'],
+    encapsulate: true,
+  },
+);
