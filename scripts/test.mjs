@@ -1,8 +1,9 @@
 // The whole test suite, as the README and CI run it: install, lint and format check, the import
 // rules (dependency-cruiser), build, typecheck, package checks (publint, are-the-types-wrong),
-// then every vitest test.
+// every benchmark in quick mode, then every vitest test.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { runQuickBenchmarks } from './bench-quick.mjs';
 import { checkImports } from './check-imports.mjs';
 import { install, pnpm, root, step } from './pnpm.mjs';
 import { formatSkippedSuites, readSkippedSuites, SKIPPED_SUITES_FILE } from './system-tools.mjs';
@@ -14,6 +15,8 @@ step('import rules (dependency-cruiser, .dependency-cruiser.cjs)', checkImports)
 step('build, typecheck, package checks (turbo)', () =>
   pnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint:package', '--output-logs=errors-only']),
 );
+
+step('benchmarks, quick mode (scripts/bench-quick.mjs)', runQuickBenchmarks);
 
 const resultsFile = join(root, '.vitest-results.json');
 rmSync(resultsFile, { force: true });
