@@ -16,11 +16,11 @@ import { createTestServer, type TestServer } from './test-server.js';
 
 export { ADMIN };
 
-/** Fails loudly when a tool is missing: these suites never pass by skipping. */
+/** Fails loudly when a tool is missing: in CI these suites never pass by skipping (outside CI `npm test` leaves them out and names them, scripts/system-tools.mjs). */
 export function requireTool(path: string): string {
   if (!existsSync(path))
     throw new Error(
-      `${path} is missing: install it (Debian: apt-get install chromium poppler-utils); this test never skips.`,
+      `${path} is missing: install it (Debian: apt-get install chromium poppler-utils); in CI this test never skips.`,
     );
   return path;
 }

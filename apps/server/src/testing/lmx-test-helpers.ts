@@ -76,7 +76,7 @@ export async function startDisplayWithWindow(
   for (const tool of ['/usr/bin/Xvfb', '/usr/bin/xdotool', '/usr/bin/xterm', '/usr/bin/scrot']) {
     if (!existsSync(tool))
       throw new Error(
-        `${tool} is missing: apt-get install xvfb xdotool xterm scrot (.ci/run installs them); this test never skips.`,
+        `${tool} is missing: apt-get install xvfb xdotool xterm scrot (.ci/run installs them); in CI this test never skips (scripts/system-tools.mjs).`,
       );
   }
   const { display, xvfb } = await startXvfb();

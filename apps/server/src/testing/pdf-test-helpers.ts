@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 
 // Test support for the pdf suites; never imported by production code.
 
-/** The text of a PDF, extracted by poppler's `pdftotext` (installed in CI; this never skips). */
+/** The text of a PDF, extracted by poppler's `pdftotext` (installed in CI, where this never skips; elsewhere `npm test` leaves a suite out when it is missing). */
 export function textOfPdf(pdf: Uint8Array): string {
   if (!existsSync('/usr/bin/pdftotext'))
     throw new Error('pdftotext is missing: apt-get install poppler-utils (.ci/run installs it)');
