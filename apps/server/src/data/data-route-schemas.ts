@@ -3,8 +3,6 @@ import { documentSchema } from '../contracts/document-schema.js';
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { AUTHENTICATED_SECURITY as SIGNED_IN } from '../plugins/openapi-plugin.js';
 
-export { documentSchema } from '../contracts/document-schema.js';
-
 /** A create or patch body: the document's own fields, plus `visibility`. */
 const documentBodySchema = {
   type: 'object',

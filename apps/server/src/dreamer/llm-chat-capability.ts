@@ -4,8 +4,6 @@ import { type ChatResult, LLM_CHAT_ID } from '../contracts/llm-chat-contract.js'
 import { CapabilityError } from '../errors/capability-error.js';
 import { type ChatProviders, chatWithModel, describeChatProviders } from './model-chat.js';
 
-export { type ChatResult, LLM_CHAT_ID } from '../contracts/llm-chat-contract.js';
-
 interface ChatArgs {
   model?: string;
   messages: ChatMessage[];

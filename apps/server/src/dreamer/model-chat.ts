@@ -19,8 +19,6 @@ export interface ModelChatRequest {
   signal: AbortSignal;
 }
 
-export type { ModelChatReply } from '../contracts/llm-chat-contract.js';
-
 /**
  * Picks who answers `model`: `auto` (or empty) is the first listed model, and the echo stub
  * when nothing is listed; `stub` is the stub; `provider/model` and a plain model name must be

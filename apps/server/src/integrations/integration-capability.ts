@@ -9,8 +9,6 @@ import type { IntegrationStore, PublicIntegration } from './integration-store.js
 import { type DeliveryAnswer, type DeliveryLimits, deliverWebhook } from './webhook-delivery.js';
 import { signWebhook } from './webhook-signature.js';
 
-export { WEBHOOK_INPUT, WEBHOOK_METER } from '../contracts/webhook-contract.js';
-
 /** What a call answers: the receiver's status and (bounded) body. */
 export interface WebhookCallResult extends DeliveryAnswer {
   webhookId: string;

@@ -3,7 +3,6 @@ import { GateError } from '@svc/gate';
 import type { Kysely } from 'kysely';
 import type { IntegrationsDatabase } from './integration-migrations.js';
 
-export { INTEGRATION_NAME_PATTERN } from '../contracts/webhook-contract.js';
 /** Webhooks one user may keep. */
 export const MAX_INTEGRATIONS_PER_USER = 100;
 const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/;
