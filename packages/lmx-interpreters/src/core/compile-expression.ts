@@ -7,7 +7,7 @@ import { compileFastBinary } from './compile-fast-binary.js';
 import { toScriptNumber } from './numeric.js';
 import { applyBinary, applyNumbers, type OperatorHooks } from './operators.js';
 import type { RunContext } from './run-context.js';
-import type { Frame, Scope } from './scope.js';
+import { type Frame, Scope } from './scope.js';
 import { isTruthy, NativeFunction, ScriptFunction, ScriptMap, typeOfValue, type Value } from './values.js';
 
 /** A compiled expression: evaluates against a frame and the run. */
@@ -104,6 +104,8 @@ export class ExpressionCompiler {
         return compileAccess(node, this, scope);
       case 'call':
         return this.compileCall(node, scope);
+      case 'lambda':
+        return this.compileLambda(node, scope);
       case 'extension': {
         const extension = this.options.extensions?.[node.name];
         if (!extension) throw new Error(`no compiler for extension node "${node.name}"`);
@@ -134,6 +136,24 @@ export class ExpressionCompiler {
     const builtin = this.options.builtins.get(name);
     if (builtin) return () => builtin;
     return this.unknownName(name, span);
+  }
+
+  /**
+   * A lambda: its parameters are the first slots of a new frame whose parent is the frame
+   * it was created in, so the body reads outer names like any nested function.
+   */
+  private compileLambda(node: Extract<Expression, { kind: 'lambda' }>, outer: Scope): Evaluate {
+    const scope = new Scope(outer);
+    for (const param of node.params) scope.declare(param);
+    const body = this.compile(node.body, scope);
+    const size = scope.size;
+    const arity = node.params.length;
+    return (closure) =>
+      new ScriptFunction('lambda', arity, (args, context) => {
+        const slots: (Value | undefined)[] = args;
+        for (let index = slots.length; index < size; index++) slots.push(undefined);
+        return body({ slots, parent: closure }, context);
+      });
   }
 
   private compileTemplate(node: Extract<Expression, { kind: 'template' }>, scope: Scope): Evaluate {
@@ -264,7 +284,7 @@ export class ExpressionCompiler {
  * callValue(builtins.get('len')!, [[1, 2]], span, context); // 2
  * ```
  */
-export function callValue(target: Value, args: Value[], span: Span, context: RunContext): Value {
+export function callValue(target: Value, args: Value[], span: Span | undefined, context: RunContext): Value {
   if (target instanceof ScriptFunction) {
     if (args.length !== target.arity) {
       throw new ScriptFault(
@@ -307,7 +327,7 @@ export function callValue(target: Value, args: Value[], span: Span, context: Run
 export function invokeScriptFunction(
   target: ScriptFunction,
   args: Value[],
-  span: Span,
+  span: Span | undefined,
   context: RunContext,
 ): Value {
   if (--context.stepsLeft < 0) context.failSteps(span);

@@ -3,6 +3,7 @@ import { type Expression, joinSpans } from './ast.js';
 import { CORE_INFIX, type InfixParselet, PRECEDENCE } from './expression-infix.js';
 import { parsePrefix } from './expression-prefix.js';
 import { lexScript } from './lexer.js';
+import { describeToken, spanOfToken } from './token-span.js';
 import type { Token } from './tokens.js';
 
 /** Builds an expression from a prefix token (a literal, a name, an opening bracket). */
@@ -67,6 +68,8 @@ export class ScriptParser {
   private nesting = 0;
   private readonly reserved: ReadonlySet<string>;
   private previousToken: Token | undefined;
+  /** Words that end any expression here (the `end` of `fn (x) … end`). */
+  private readonly stopWords: string[] = [];
 
   constructor(source: string, options: ScriptParserOptions = {}, origin?: { line: number; column: number }) {
     const lexed = lexScript(source, origin);
@@ -234,6 +237,19 @@ export class ScriptParser {
     this.bracketDepth--;
   }
 
+  /**
+   * Runs `parse` with `word` ending every expression inside it (before any infix or adjacent
+   * rule sees it), so `fn (x) x * 2 end` never reads `end` as a unit or a name.
+   */
+  withStopWord<T>(word: string, parse: () => T): T {
+    this.stopWords.push(word);
+    try {
+      return parse();
+    } finally {
+      this.stopWords.pop();
+    }
+  }
+
   /** Parses one expression whose operators bind tighter than `minPrecedence`. */
   parseExpression(minPrecedence = 0): Expression {
     const token = this.peek();
@@ -248,6 +264,12 @@ export class ScriptParser {
     let left = this.parsePrimary();
     for (;;) {
       const next = this.peek();
+      if (
+        this.stopWords.length > 0 &&
+        next.kind === 'name' &&
+        this.stopWords.includes(next.text.toLowerCase())
+      )
+        break;
       const rule = this.infixRule(next);
       if (!rule) {
         const bigger =
@@ -305,36 +327,6 @@ export type { InfixParselet };
 /** The precedence levels of the shared grammar, for extensions that slot in between. */
 export { PRECEDENCE };
 
-/**
- * Describes a token for "expected … but found …" messages.
- *
- * @example
- * ```ts
- * describeToken(token); // 'end of input', 'end of line', 'name "foo"', '"+"'
- * ```
- */
-export function describeToken(token: Token): string {
-  switch (token.kind) {
-    case 'eof':
-      return 'end of input';
-    case 'newline':
-      return token.text === ';' ? '";"' : 'end of line';
-    case 'number':
-      return `number ${token.text}`;
-    case 'string':
-      return `string ${token.text.length > 30 ? `${token.text.slice(0, 27)}...` : token.text}`;
-    case 'name':
-      return `name "${token.text}"`;
-    case 'punct':
-      return `"${token.text}"`;
-  }
-}
-
-/** The span of one token. */
-export function spanOfToken(token: Token): Span {
-  return { line: token.line, column: token.column, endLine: token.endLine, endColumn: token.endColumn };
-}
-
 function toSpan(diagnostic: Diagnostic): Span {
   return {
     line: diagnostic.line,
@@ -344,4 +336,4 @@ function toSpan(diagnostic: Diagnostic): Span {
   };
 }
 
-export { joinSpans };
+export { describeToken, joinSpans, spanOfToken };

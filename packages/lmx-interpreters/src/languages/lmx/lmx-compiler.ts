@@ -111,7 +111,13 @@ class LmxCompiler {
   }
 
   private compileLambda(lambda: LmxLambda, _span: Span, scope: Scope): Evaluate {
-    const create = this.compileFunction('fn', lambda.params, lambda.body, scope);
+    // `fn (x) x * 2 end`: a body ending in an expression returns its value.
+    const last = lambda.body[lambda.body.length - 1];
+    const body: LmxStatement[] =
+      last?.kind === 'expression'
+        ? [...lambda.body.slice(0, -1), { kind: 'return', value: last.expression, span: last.span }]
+        : lambda.body;
+    const create = this.compileFunction('fn', lambda.params, body, scope);
     return (frame) => create(frame);
   }
 
