@@ -53,9 +53,11 @@ describe('lambdas in the shared expression core', () => {
   });
 
   it('works in lmy, a language without statements', () => {
-    const source = ['prices: [12, 30, 8]', 'doubled: map(prices, p => p * 2)', 'big: filter(prices, fn (p) p > 10 end)'].join(
-      '\n',
-    );
+    const source = [
+      'prices: [12, 30, 8]',
+      'doubled: map(prices, p => p * 2)',
+      'big: filter(prices, fn (p) p > 10 end)',
+    ].join('\n');
     const result = run('lmy', source);
     expect(result.ok).toBe(true);
     expect(result.value).toEqual({ prices: [12, 30, 8], doubled: [24, 60, 16], big: [12, 30] });
