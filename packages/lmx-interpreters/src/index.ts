@@ -57,6 +57,7 @@ export {
   ScriptParser,
   spanOfToken,
 } from './core/script-parser.js';
+export { didYouMean, suggestName } from './core/suggest-name.js';
 export type { TemplatePart, Token, TokenKind } from './core/tokens.js';
 export type { OpaqueValue, ScriptCallable, Value } from './core/values.js';
 export {
@@ -73,6 +74,8 @@ export type { BundledDemo } from './demos/bundled-demos.js';
 export { BUNDLED_DEMOS } from './demos/bundled-demos.js';
 export type { Diagnostic, ScriptError, ScriptErrorCode, Span } from './diagnostics.js';
 export { createDiagnostic, LIMIT_CODES } from './diagnostics.js';
+export type { FormatDiagnosticOptions } from './diagnostics-format/source-excerpt.js';
+export { formatDiagnostic, formatSourceExcerpt } from './diagnostics-format/source-excerpt.js';
 export type { LmxErrorCode } from './errors.js';
 export { isLmxError, isScriptFault, LmxError, ScriptFault } from './errors.js';
 export type { ExecuteOptions } from './execute-script.js';

@@ -4,10 +4,12 @@ import type { Expression } from './ast.js';
 import type { BuiltinRegistry } from './builtins/builtin-registry.js';
 import { compileAccess, compileStoreTarget, type StoreValue } from './compile-access.js';
 import { compileFastBinary } from './compile-fast-binary.js';
+import { BUILTIN_ALIASES, FOREIGN_WORD_HINTS } from './foreign-words.js';
 import { toScriptNumber } from './numeric.js';
 import { applyBinary, applyNumbers, type OperatorHooks } from './operators.js';
 import type { RunContext } from './run-context.js';
 import { type Frame, Scope } from './scope.js';
+import { suggestName } from './suggest-name.js';
 import { isTruthy, NativeFunction, ScriptFunction, ScriptMap, typeOfValue, type Value } from './values.js';
 
 /** A compiled expression: evaluates against a frame and the run. */
@@ -27,6 +29,11 @@ export interface ExpressionCompilerOptions {
   extensions?: Readonly<Record<string, ExtensionCompiler>>;
   /** Names the language provides besides slots and builtins (`input` is always there). */
   resolveName?(name: string): Evaluate | undefined;
+  /**
+   * Further names (and statement keywords) a "did you mean" may suggest for an unknown name:
+   * the language's globals that `resolveName` knows, its keywords.
+   */
+  knownNames?(): Iterable<string>;
 }
 
 /**
@@ -119,12 +126,39 @@ export class ExpressionCompiler {
     return compileStoreTarget(target, this, scope);
   }
 
-  /** Records an unknown-name diagnostic; the returned closure fails if ever reached. */
-  unknownName(name: string, span: Span): Evaluate {
-    this.diagnostics.push({ code: 'E_NAME', message: `unknown name "${name}"`, ...span });
+  /**
+   * Records an unknown-name diagnostic, with a "did you mean" over the names in scope, the
+   * builtins and the language's known names (or a hint for a word from another language);
+   * the returned closure fails if ever reached.
+   */
+  unknownName(name: string, span: Span, scope?: Scope): Evaluate {
+    const message = `unknown name "${name}"${this.explainUnknown(name, scope)}`;
+    this.diagnostics.push({ code: 'E_NAME', message, ...span });
     return () => {
-      throw new ScriptFault('E_NAME', `unknown name "${name}"`, span);
+      throw new ScriptFault('E_NAME', message, span);
     };
+  }
+
+  /** " (did you mean …?)" or a hint for an unknown name; empty when nothing is close. */
+  explainUnknown(name: string, scope?: Scope): string {
+    if (Object.hasOwn(FOREIGN_WORD_HINTS, name)) return ` (${FOREIGN_WORD_HINTS[name]})`;
+    const candidates = [
+      ...(scope?.visibleNames() ?? []),
+      ...(this.options.knownNames?.() ?? []),
+      'input',
+      ...this.options.builtins.keys(),
+      ...Object.keys(BUILTIN_ALIASES).filter((alias) =>
+        this.options.builtins.has(BUILTIN_ALIASES[alias] as string),
+      ),
+      ...Object.keys(FOREIGN_WORD_HINTS),
+    ];
+    const suggestion = suggestName(name, candidates);
+    if (suggestion === undefined) return '';
+    if (Object.hasOwn(FOREIGN_WORD_HINTS, suggestion)) return ` (${FOREIGN_WORD_HINTS[suggestion]})`;
+    const real = Object.hasOwn(BUILTIN_ALIASES, suggestion)
+      ? (BUILTIN_ALIASES[suggestion] as string)
+      : suggestion;
+    return ` (did you mean "${real}"?)`;
   }
 
   private compileName(name: string, span: Span, scope: Scope): Evaluate {
@@ -135,7 +169,7 @@ export class ExpressionCompiler {
     if (name === 'input') return (_frame, context) => context.input;
     const builtin = this.options.builtins.get(name);
     if (builtin) return () => builtin;
-    return this.unknownName(name, span);
+    return this.unknownName(name, span, scope);
   }
 
   /**

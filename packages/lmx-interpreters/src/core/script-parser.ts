@@ -3,6 +3,7 @@ import { type Expression, joinSpans } from './ast.js';
 import { CORE_INFIX, type InfixParselet, PRECEDENCE } from './expression-infix.js';
 import { parsePrefix } from './expression-prefix.js';
 import { lexScript } from './lexer.js';
+import { suggestName } from './suggest-name.js';
 import { describeToken, spanOfToken } from './token-span.js';
 import type { Token } from './tokens.js';
 
@@ -172,6 +173,27 @@ export class ScriptParser {
 
   isReserved(token: Token): boolean {
     return token.kind === 'name' && this.reserved.has(token.text.toLowerCase());
+  }
+
+  /**
+   * At the start of a statement (the parser standing on `word`): when `word` is a name close
+   * to one of `keywords` (by default the reserved words) and the line goes on after it with a
+   * name, number or string, reports `unknown statement "fro" (did you mean "for"?)` and
+   * returns the keyword (lower case), so the statement layer can parse on as if it had been
+   * written right; otherwise returns undefined. `fro x in xs` is meant as a `for`, never as
+   * three expressions.
+   */
+  misspeltKeyword(keywords: Iterable<string> = this.reserved): string | undefined {
+    const word = this.peek();
+    if (word.kind !== 'name' || this.isReserved(word)) return undefined;
+    const after = this.peek(1);
+    if (after.kind !== 'name' && after.kind !== 'number' && after.kind !== 'string') return undefined;
+    if (after.line !== word.line) return undefined;
+    const suggestion = suggestName(word.text, keywords);
+    if (suggestion === undefined) return undefined;
+    const shown = word.text === word.text.toUpperCase() ? suggestion.toUpperCase() : suggestion;
+    this.report('E_PARSE', `unknown statement "${word.text}" (did you mean "${shown}"?)`, spanOfToken(word));
+    return suggestion.toLowerCase();
   }
 
   /** Records "expected X but found Y" at the next token and unwinds the statement. */

@@ -11,7 +11,7 @@ import { isTruthy, ScriptFunction, ScriptMap, typeOfValue, type Value } from '..
 import type { Diagnostic, Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { CompiledProgram } from '../../language.js';
-import type { LmxLambda, LmxStatement } from './lmx-ast.js';
+import { LMX_KEYWORDS, type LmxLambda, type LmxStatement } from './lmx-ast.js';
 import { LMX_BUILTINS } from './lmx-builtins.js';
 import { fuseLocalAssignment, fuseLoopTest } from './lmx-fast-paths.js';
 
@@ -64,6 +64,7 @@ class LmxCompiler {
   constructor(builtins: BuiltinRegistry) {
     this.compiler = createExpressionCompiler({
       builtins,
+      knownNames: () => LMX_KEYWORDS,
       extensions: {
         lambda: (node, _compiler, scope) => this.compileLambda(node.data as LmxLambda, node.span, scope),
       },
