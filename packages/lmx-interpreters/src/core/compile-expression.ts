@@ -150,11 +150,9 @@ export class ExpressionCompiler {
       ...Object.keys(BUILTIN_ALIASES).filter((alias) =>
         this.options.builtins.has(BUILTIN_ALIASES[alias] as string),
       ),
-      ...Object.keys(FOREIGN_WORD_HINTS),
     ];
     const suggestion = suggestName(name, candidates);
     if (suggestion === undefined) return '';
-    if (Object.hasOwn(FOREIGN_WORD_HINTS, suggestion)) return ` (${FOREIGN_WORD_HINTS[suggestion]})`;
     const real = Object.hasOwn(BUILTIN_ALIASES, suggestion)
       ? (BUILTIN_ALIASES[suggestion] as string)
       : suggestion;
