@@ -56,15 +56,20 @@ function logical(operator: 'and' | 'or', precedence: number): InfixParselet {
   };
 }
 
-const member: InfixParselet = {
-  precedence: PRECEDENCE.postfix,
-  parse(parser, object) {
-    const token = parser.peek();
-    if (token.kind !== 'name') parser.expected('a field name after "."');
-    parser.next();
-    return { kind: 'member', object, name: token.text, span: joinSpans(object.span, token) };
-  },
-};
+function member(optional: boolean): InfixParselet {
+  return {
+    precedence: PRECEDENCE.postfix,
+    parse(parser, object, dot) {
+      const token = parser.peek();
+      if (token.kind !== 'name') parser.expected(`a field name after "${dot.text}"`);
+      parser.next();
+      const span = joinSpans(object.span, token);
+      return optional
+        ? { kind: 'member', object, name: token.text, optional: true, span }
+        : { kind: 'member', object, name: token.text, span };
+    },
+  };
+}
 
 const index: InfixParselet = {
   precedence: PRECEDENCE.postfix,
@@ -111,7 +116,8 @@ export const CORE_INFIX: Readonly<Record<string, InfixParselet>> = {
   '/': binary('/', PRECEDENCE.multiplicative),
   '%': binary('%', PRECEDENCE.multiplicative),
   '^': binary('^', PRECEDENCE.power, true),
-  '.': member,
+  '.': member(false),
+  '?.': member(true),
   '[': index,
   '(': call,
 };

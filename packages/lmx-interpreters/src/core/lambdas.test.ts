@@ -74,3 +74,24 @@ describe('lambdas in the shared expression core', () => {
     expect(result.error?.message).toMatch(/"end" to close "fn"/);
   });
 });
+
+describe('strict fields', () => {
+  it('makes a misspelt field an error with a did-you-mean, and ?. read null', () => {
+    const result = run(
+      'lmx',
+      'let order = {amount: 5}\nprint order?.amout, order?.amount\nprint order.amout',
+    );
+    expect(result.output).toEqual(['null 5']);
+    expect(result.error).toMatchObject({ code: 'E_RUNTIME', line: 3, column: 7 });
+    expect(result.error?.message).toBe(
+      'unknown field "amout" (did you mean "amount"?; write ?.amout to read null when it may be missing)',
+    );
+  });
+
+  it('reads null through a null with ?. and says so without it', () => {
+    expect(run('lmx', 'let a = null\nprint a?.b').output).toEqual(['null']);
+    expect(run('lmx', 'let a = null\nprint a.b').error?.message).toBe(
+      'cannot read field "b" of null (write ?.b to read null through a null)',
+    );
+  });
+});

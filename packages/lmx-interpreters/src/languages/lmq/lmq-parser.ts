@@ -53,7 +53,9 @@ function skipContinuation(parser: ScriptParser): void {
 
 function parseQuery(parser: ScriptParser): LmqQuery {
   const start = parser.peek();
-  parser.expectKeyword('from');
+  // `FORM pages` is reported with a did-you-mean and read on as the FROM it means.
+  if (parser.misspeltKeyword(['from'])) parser.next();
+  else parser.expectKeyword('from');
   const collection = parser.expectName('a collection name after FROM').text;
   const query: LmqQuery = { collection, orderBy: [], select: [], span: spanOfToken(start) };
   for (;;) {
