@@ -1,6 +1,7 @@
 import type { Span } from '../diagnostics.js';
 import { ScriptFault } from '../errors.js';
 import type { Expression } from './ast.js';
+import { codePointAt, codePointLength } from './builtins/code-points.js';
 import type { Evaluate, ExpressionCompiler } from './compile-expression.js';
 import type { RunContext } from './run-context.js';
 import type { Frame, Scope } from './scope.js';
@@ -13,8 +14,8 @@ export type StoreValue = (frame: Frame, context: RunContext, value: Value) => vo
 /**
  * Compiles `a.b`, `a?.b` and `a[i]`. `a.b` of a map without the key `b` is an error with a
  * did-you-mean; `a?.b` reads null for a missing key or a null `a`; `a["b"]` reads null for a
- * missing key; a list index must be a whole number inside the list; strings index to
- * one-character strings.
+ * missing key; a list index must be a whole number inside the list; strings index by code
+ * point to one-character strings.
  *
  * @example
  * ```ts
@@ -98,10 +99,8 @@ export function readIndex(target: Value, key: Value, span: Span): Value {
       throw new ScriptFault('E_RUNTIME', `a map key must be a string, not ${typeOfValue(key)}`, span);
     return target.get(key) ?? null;
   }
-  if (Array.isArray(target) || typeof target === 'string') {
-    const index = toIndex(key, target.length, span);
-    return Array.isArray(target) ? (target[index] as Value) : target.charAt(index);
-  }
+  if (Array.isArray(target)) return target[toIndex(key, target.length, span)] as Value;
+  if (typeof target === 'string') return codePointAt(target, toIndex(key, codePointLength(target), span));
   throw new ScriptFault('E_RUNTIME', `cannot index ${typeOfValue(target)}`, span);
 }
 
