@@ -35,3 +35,41 @@ describe('lmx reaches what a user reaches for next', () => {
     );
   });
 });
+
+describe('lmx try/catch and multi-line strings', () => {
+  it('catches a runtime error with its code, message and position, and goes on', () => {
+    const source = [
+      'fn risky(n) return 10 / n end',
+      'try',
+      '  print risky(2)',
+      '  print risky(0)',
+      '  print "not reached"',
+      'catch e',
+      '  print e.code, e.message, e.line',
+      'end',
+      'try error("custom") catch problem print problem.message end',
+      'print "after"',
+    ].join('\n');
+    expect(run(source).output).toEqual(['5', 'E_RUNTIME division by zero 1', 'custom', 'after']);
+  });
+
+  it('never catches a limit: the run still ends with it', () => {
+    const source = 'fn down(n) return down(n + 1) end\ntry down(0) catch e print "caught" end';
+    expect(run(source).error?.code).toBe('E_LIMIT_DEPTH');
+    expect(run(source).output).toEqual([]);
+  });
+
+  it('reports a try without catch', () => {
+    expect(run('try print 1 end').error?.message).toBe(
+      'expected "catch" in "try" from line 1 but found name "end"',
+    );
+  });
+
+  it('reads a triple-quoted string across lines, with templates', () => {
+    const source = ['let who = "Ada"', 'print """', 'Dear {{who}},', '  "thanks"', '"""'].join('\n');
+    expect(run(source).output).toEqual(['Dear Ada,\n  "thanks"\n']);
+    expect(run('print """open').error?.message).toBe(
+      'expected """ to close the string from line 1 but found end of input',
+    );
+  });
+});

@@ -105,10 +105,13 @@ function parseLmxStatementWith(
       while (parser.matchPunct(',')) values.push(parser.parseExpression());
       return { kind: 'print', values, span: parser.spanFrom(start) };
     }
+    case 'try':
+      return parseTry(parser, start, parseStatement);
     case 'else':
     case 'elif':
     case 'end':
     case 'in':
+    case 'catch':
       parser.expected('a statement', start);
   }
   const expression = parser.parseExpression();
@@ -145,6 +148,24 @@ function parseIf(parser: ScriptParser, start: Token, parseStatement: ParseStatem
   expectEnd(parser, start);
   const span = parser.spanFrom(start);
   return otherwise ? { kind: 'if', branches, otherwise, span } : { kind: 'if', branches, span };
+}
+
+function parseTry(parser: ScriptParser, start: Token, parseStatement: ParseStatement): LmxStatement {
+  parser.next();
+  const body = parser.parseBlock(parseStatement, ['catch', 'end']);
+  const catcher = parser.matchKeyword('catch');
+  if (!catcher) parser.expected(`"catch" in "try" from line ${start.line}`);
+  const after = parser.peek();
+  const name =
+    after.kind === 'name' && after.line === catcher.line && !parser.isReserved(after)
+      ? parser.next().text
+      : undefined;
+  const handler = parser.parseBlock(parseStatement, ['end']);
+  expectEnd(parser, start);
+  const span = parser.spanFrom(start);
+  return name === undefined
+    ? { kind: 'try', body, handler, span }
+    : { kind: 'try', body, name, handler, span };
 }
 
 function parseFunction(parser: ScriptParser, start: Token, parseStatement: ParseStatement): LmxStatement {
