@@ -2,7 +2,7 @@ import type { Span } from '../diagnostics.js';
 import { ScriptFault } from '../errors.js';
 import type { Expression } from './ast.js';
 import { codePointAt, codePointLength } from './builtins/code-points.js';
-import type { Evaluate, ExpressionCompiler } from './compile-expression.js';
+import type { Evaluate, NodeCompiler } from './evaluate.js';
 import type { RunContext } from './run-context.js';
 import type { Frame, Scope } from './scope.js';
 import { suggestName } from './suggest-name.js';
@@ -24,7 +24,7 @@ export type StoreValue = (frame: Frame, context: RunContext, value: Value) => vo
  */
 export function compileAccess(
   node: Extract<Expression, { kind: 'member' | 'index' }>,
-  compiler: ExpressionCompiler,
+  compiler: NodeCompiler,
   scope: Scope,
 ): Evaluate {
   const object = compiler.compile(node.object, scope);
@@ -123,11 +123,7 @@ function toIndex(key: Value, length: number, span: Span): number {
  * store(frame, context, 42);
  * ```
  */
-export function compileStoreTarget(
-  target: Expression,
-  compiler: ExpressionCompiler,
-  scope: Scope,
-): StoreValue {
+export function compileStoreTarget(target: Expression, compiler: NodeCompiler, scope: Scope): StoreValue {
   const { span } = target;
   switch (target.kind) {
     case 'name': {

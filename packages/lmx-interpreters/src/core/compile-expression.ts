@@ -4,6 +4,7 @@ import type { Expression } from './ast.js';
 import type { BuiltinRegistry } from './builtins/builtin-registry.js';
 import { compileAccess, compileStoreTarget, type StoreValue } from './compile-access.js';
 import { compileFastBinary } from './compile-fast-binary.js';
+import type { Evaluate, NodeCompiler } from './evaluate.js';
 import { BUILTIN_ALIASES, FOREIGN_WORD_HINTS } from './foreign-words.js';
 import { toScriptNumber } from './numeric.js';
 import { applyBinary, applyNumbers, type OperatorHooks } from './operators.js';
@@ -12,8 +13,7 @@ import { type Frame, Scope } from './scope.js';
 import { suggestName } from './suggest-name.js';
 import { isTruthy, NativeFunction, ScriptFunction, ScriptMap, typeOfValue, type Value } from './values.js';
 
-/** A compiled expression: evaluates against a frame and the run. */
-export type Evaluate = (frame: Frame, context: RunContext) => Value;
+export type { Evaluate };
 
 /** Compiles a language's own `extension` expression nodes. */
 export type ExtensionCompiler = (
@@ -51,7 +51,7 @@ export function createExpressionCompiler(options: ExpressionCompilerOptions): Ex
 }
 
 /** See {@link createExpressionCompiler}. */
-export class ExpressionCompiler {
+export class ExpressionCompiler implements NodeCompiler {
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(readonly options: ExpressionCompilerOptions) {}

@@ -1,13 +1,8 @@
 import type { BinaryOperator, Expression } from './ast.js';
 import { joinSpans } from './ast.js';
-import type { ScriptParser } from './script-parser.js';
-import type { Token } from './tokens.js';
+import type { InfixParselet } from './expression-parser.js';
 
-/** Continues an expression after an operator token; `precedence` decides how tightly it binds. */
-export interface InfixParselet {
-  precedence: number;
-  parse(parser: ScriptParser, left: Expression, token: Token): Expression;
-}
+export type { InfixParselet };
 
 /** Binding strength of the shared grammar, loosest first. */
 export const PRECEDENCE = {
