@@ -4,6 +4,20 @@ import type { Token } from '../../core/tokens.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { LMX_KEYWORDS, type LmxLambda, type LmxStatement } from './lmx-ast.js';
 
+/** The keywords that start an lmx statement (what a misspelt first word is compared with). */
+const LMX_STATEMENT_WORDS = [
+  'let',
+  'if',
+  'while',
+  'for',
+  'fn',
+  'return',
+  'break',
+  'continue',
+  'print',
+  'try',
+];
+
 /**
  * Extra statements a language built on lmx adds (the host modes' `RUN`, `TYPE`, `GET`…): their
  * keywords, reserved like lmx's own, and a parser tried before lmx's statements everywhere,
@@ -60,7 +74,8 @@ function parseLmxStatementWith(
   parseStatement: (parser: ScriptParser) => LmxStatement,
 ): LmxStatement {
   const start = parser.peek();
-  const word = start.kind === 'name' ? (parser.misspeltKeyword() ?? start.text.toLowerCase()) : '';
+  const word =
+    start.kind === 'name' ? (parser.misspeltKeyword(LMX_STATEMENT_WORDS) ?? start.text.toLowerCase()) : '';
   switch (word) {
     case 'let': {
       parser.next();
