@@ -28,7 +28,7 @@ export interface ExpressionCompilerOptions {
   operators?: OperatorHooks;
   extensions?: Readonly<Record<string, ExtensionCompiler>>;
   /** Names the language provides besides slots and builtins (`input` is always there). */
-  resolveName?(name: string): Evaluate | undefined;
+  resolveName?(name: string, span: Span): Evaluate | undefined;
   /**
    * Further names (and statement keywords) a "did you mean" may suggest for an unknown name:
    * the language's globals that `resolveName` knows, its keywords.
@@ -162,7 +162,7 @@ export class ExpressionCompiler implements NodeCompiler {
   private compileName(name: string, span: Span, scope: Scope): Evaluate {
     const address = scope.resolve(name);
     if (address) return readSlot(name, address.depth, address.index, span);
-    const own = this.options.resolveName?.(name);
+    const own = this.options.resolveName?.(name, span);
     if (own) return own;
     if (name === 'input') return (_frame, context) => context.input;
     const builtin = this.options.builtins.get(name);
