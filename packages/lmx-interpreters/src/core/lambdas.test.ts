@@ -95,3 +95,16 @@ describe('strict fields', () => {
     );
   });
 });
+
+describe('lambdas in more languages', () => {
+  it('sorts lmc quantities by their value across units', () => {
+    const result = run('lmc', 'sort([3 m, 1 ft, 2 km])');
+    expect(result.output.at(-1)).toBe('[1 ft, 3 m, 2 km]');
+  });
+
+  it('keeps a lambda parameter out of an lmg cell graph', () => {
+    const grid = '{"cells":[{"id":"a","specialConfig":{"code":"map([1, 2], x => x * 3)"}}]}';
+    const result = run('lmg', grid);
+    expect(result.ok).toBe(true);
+  });
+});

@@ -134,6 +134,11 @@ export interface OpaqueValue {
   toJson(): unknown;
   /** Equality with another opaque value of the same type. */
   equals?(other: OpaqueValue): boolean;
+  /**
+   * Order against another opaque value of the same type (negative: this first), so `sort`
+   * and `sort_by` can order it; undefined when the two cannot be ordered (metres and kg).
+   */
+  compare?(other: OpaqueValue): number | undefined;
 }
 
 /**
