@@ -40,12 +40,15 @@ interface LmxFrame extends Frame {
  */
 export function compileLmx(
   statements: LmxStatement[],
-  options: { builtins?: BuiltinRegistry } = {},
+  options: { builtins?: BuiltinRegistry; keywords?: readonly string[] } = {},
 ): {
   program: CompiledProgram;
   diagnostics: Diagnostic[];
 } {
-  const lmx = new LmxCompiler(options.builtins ?? LMX_BUILTINS);
+  const lmx = new LmxCompiler(options.builtins ?? LMX_BUILTINS, [
+    ...LMX_KEYWORDS,
+    ...(options.keywords ?? []),
+  ]);
   const scope = new Scope();
   const body = lmx.compileFunctionBody([], statements, scope);
   const program: CompiledProgram = {
@@ -61,10 +64,10 @@ export function compileLmx(
 class LmxCompiler {
   readonly compiler: ExpressionCompiler;
 
-  constructor(builtins: BuiltinRegistry) {
+  constructor(builtins: BuiltinRegistry, keywords: readonly string[]) {
     this.compiler = createExpressionCompiler({
       builtins,
-      knownNames: () => LMX_KEYWORDS,
+      knownNames: () => keywords,
       extensions: {
         lambda: (node, _compiler, scope) => this.compileLambda(node.data as LmxLambda, node.span, scope),
       },

@@ -48,7 +48,9 @@ export function parseLmx(
     prefix: { fn: (inner, start) => parseLambda(inner, start, parseStatement) },
   });
   const parseStatement = (inner: ScriptParser): LmxStatement =>
-    extension?.parse(inner, parseStatement) ?? parseLmxStatementWith(inner, parseStatement);
+    extension?.parse(inner, parseStatement) ?? parseLmxStatementWith(inner, parseStatement, statementWords);
+  // A misspelt verb of an extension (`CLIKC 10 20`) gets a did-you-mean like lmx's own words.
+  const statementWords = [...LMX_STATEMENT_WORDS, ...(extension?.keywords ?? [])];
   const statements = parser.parseBlock(parseStatement);
   const stray = parser.peek();
   if (!parser.gaveUp && !parser.atEnd())
@@ -72,10 +74,11 @@ export function parseLmxStatement(parser: ScriptParser): LmxStatement {
 function parseLmxStatementWith(
   parser: ScriptParser,
   parseStatement: (parser: ScriptParser) => LmxStatement,
+  statementWords: readonly string[] = LMX_STATEMENT_WORDS,
 ): LmxStatement {
   const start = parser.peek();
   const word =
-    start.kind === 'name' ? (parser.misspeltKeyword(LMX_STATEMENT_WORDS) ?? start.text.toLowerCase()) : '';
+    start.kind === 'name' ? (parser.misspeltKeyword(statementWords) ?? start.text.toLowerCase()) : '';
   switch (word) {
     case 'let': {
       parser.next();

@@ -39,7 +39,10 @@ export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefini
     compile(source) {
       const parsed = parseLmx(source, extension);
       if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
-      const { program, diagnostics } = compileLmx(parsed.statements, { builtins });
+      const { program, diagnostics } = compileLmx(parsed.statements, {
+        builtins,
+        keywords: extension.keywords,
+      });
       return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics: [] };
     },
   };
