@@ -142,7 +142,8 @@ export class ExpressionCompiler implements NodeCompiler {
   explainUnknown(name: string, scope?: Scope): string {
     return explainUnknownName(name, {
       inScope: scope?.visibleNames() ?? [],
-      known: [...(this.options.knownNames?.() ?? [])],
+      // The shared core's own words: `amd` is meant as `and`, `ture` as `true`.
+      known: [...(this.options.knownNames?.() ?? []), 'and', 'or', 'not', 'true', 'false', 'null'],
       builtins: this.options.builtins,
     });
   }

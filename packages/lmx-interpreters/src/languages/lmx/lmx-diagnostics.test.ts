@@ -25,6 +25,7 @@ describe('lmx explains mistakes', () => {
       '2:7-11 E_NAME unknown name "totl" (did you mean "total"?)',
     ]);
     expect(problems('print sqr(4)')).toEqual(['1:7-10 E_NAME unknown name "sqr" (did you mean "sqrt"?)']);
+    expect(problems('let x = ture')).toEqual(['1:9-13 E_NAME unknown name "ture" (did you mean "true"?)']);
   });
 
   it('explains words from other languages such as then', () => {
