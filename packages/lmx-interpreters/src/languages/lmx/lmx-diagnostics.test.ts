@@ -47,3 +47,14 @@ describe('lmx explains mistakes', () => {
     ]);
   });
 });
+
+describe('lmx reports syntax errors and unknown names in one check', () => {
+  it('adds the unknown names of the statements that parsed, not those a failed line may declare', () => {
+    const source = ['let total = 1 +', 'print totl', 'print total', 'let = 2'].join('\n');
+    expect(problems(source)).toEqual([
+      '1:16-1 E_PARSE expected an expression but found end of line',
+      '2:7-11 E_NAME unknown name "totl"',
+      '4:5-6 E_PARSE expected a variable name after "let" but found "="',
+    ]);
+  });
+});
