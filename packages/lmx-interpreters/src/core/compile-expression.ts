@@ -2,16 +2,17 @@ import type { Diagnostic, Span } from '../diagnostics.js';
 import { ScriptFault } from '../errors.js';
 import type { Expression } from './ast.js';
 import type { BuiltinRegistry } from './builtins/builtin-registry.js';
+import { callValue, invokeScriptFunction } from './call-value.js';
 import { compileAccess, compileStoreTarget, type StoreValue } from './compile-access.js';
 import { compileFastBinary } from './compile-fast-binary.js';
+import type { Evaluate, NodeCompiler } from './evaluate.js';
 import { toScriptNumber } from './numeric.js';
 import { applyBinary, applyNumbers, type OperatorHooks } from './operators.js';
-import type { RunContext } from './run-context.js';
-import type { Frame, Scope } from './scope.js';
-import { isTruthy, NativeFunction, ScriptFunction, ScriptMap, typeOfValue, type Value } from './values.js';
+import { type Frame, Scope } from './scope.js';
+import { explainUnknownName } from './unknown-name.js';
+import { isTruthy, ScriptFunction, ScriptMap, typeOfValue, type Value } from './values.js';
 
-/** A compiled expression: evaluates against a frame and the run. */
-export type Evaluate = (frame: Frame, context: RunContext) => Value;
+export type { Evaluate };
 
 /** Compiles a language's own `extension` expression nodes. */
 export type ExtensionCompiler = (
@@ -26,7 +27,12 @@ export interface ExpressionCompilerOptions {
   operators?: OperatorHooks;
   extensions?: Readonly<Record<string, ExtensionCompiler>>;
   /** Names the language provides besides slots and builtins (`input` is always there). */
-  resolveName?(name: string): Evaluate | undefined;
+  resolveName?(name: string, span: Span): Evaluate | undefined;
+  /**
+   * Further names (and statement keywords) a "did you mean" may suggest for an unknown name:
+   * the language's globals that `resolveName` knows, its keywords.
+   */
+  knownNames?(): Iterable<string>;
 }
 
 /**
@@ -44,7 +50,7 @@ export function createExpressionCompiler(options: ExpressionCompilerOptions): Ex
 }
 
 /** See {@link createExpressionCompiler}. */
-export class ExpressionCompiler {
+export class ExpressionCompiler implements NodeCompiler {
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(readonly options: ExpressionCompilerOptions) {}
@@ -104,6 +110,8 @@ export class ExpressionCompiler {
         return compileAccess(node, this, scope);
       case 'call':
         return this.compileCall(node, scope);
+      case 'lambda':
+        return this.compileLambda(node, scope);
       case 'extension': {
         const extension = this.options.extensions?.[node.name];
         if (!extension) throw new Error(`no compiler for extension node "${node.name}"`);
@@ -117,23 +125,56 @@ export class ExpressionCompiler {
     return compileStoreTarget(target, this, scope);
   }
 
-  /** Records an unknown-name diagnostic; the returned closure fails if ever reached. */
-  unknownName(name: string, span: Span): Evaluate {
-    this.diagnostics.push({ code: 'E_NAME', message: `unknown name "${name}"`, ...span });
+  /**
+   * Records an unknown-name diagnostic, with a "did you mean" over the names in scope, the
+   * builtins and the language's known names (or a hint for a word from another language);
+   * the returned closure fails if ever reached.
+   */
+  unknownName(name: string, span: Span, scope?: Scope): Evaluate {
+    const message = `unknown name "${name}"${this.explainUnknown(name, scope)}`;
+    this.diagnostics.push({ code: 'E_NAME', message, ...span });
     return () => {
-      throw new ScriptFault('E_NAME', `unknown name "${name}"`, span);
+      throw new ScriptFault('E_NAME', message, span);
     };
+  }
+
+  /** " (did you mean …?)" or a hint for an unknown name; empty when nothing is close. */
+  explainUnknown(name: string, scope?: Scope): string {
+    return explainUnknownName(name, {
+      inScope: scope?.visibleNames() ?? [],
+      // The shared core's own words: `amd` is meant as `and`, `ture` as `true`.
+      known: [...(this.options.knownNames?.() ?? []), 'and', 'or', 'not', 'true', 'false', 'null'],
+      builtins: this.options.builtins,
+    });
   }
 
   private compileName(name: string, span: Span, scope: Scope): Evaluate {
     const address = scope.resolve(name);
     if (address) return readSlot(name, address.depth, address.index, span);
-    const own = this.options.resolveName?.(name);
+    const own = this.options.resolveName?.(name, span);
     if (own) return own;
     if (name === 'input') return (_frame, context) => context.input;
     const builtin = this.options.builtins.get(name);
     if (builtin) return () => builtin;
-    return this.unknownName(name, span);
+    return this.unknownName(name, span, scope);
+  }
+
+  /**
+   * A lambda: its parameters are the first slots of a new frame whose parent is the frame
+   * it was created in, so the body reads outer names like any nested function.
+   */
+  private compileLambda(node: Extract<Expression, { kind: 'lambda' }>, outer: Scope): Evaluate {
+    const scope = new Scope(outer);
+    for (const param of node.params) scope.declare(param);
+    const body = this.compile(node.body, scope);
+    const size = scope.size;
+    const arity = node.params.length;
+    return (closure) =>
+      new ScriptFunction('lambda', arity, (args, context) => {
+        const slots: (Value | undefined)[] = args;
+        for (let index = slots.length; index < size; index++) slots.push(undefined);
+        return body({ slots, parent: closure }, context);
+      });
   }
 
   private compileTemplate(node: Extract<Expression, { kind: 'template' }>, scope: Scope): Evaluate {
@@ -255,70 +296,6 @@ export class ExpressionCompiler {
   }
 }
 
-/**
- * Calls a script function or builtin with evaluated arguments: checks the argument count,
- * spends a step and places faults without a position at the call.
- *
- * @example
- * ```ts
- * callValue(builtins.get('len')!, [[1, 2]], span, context); // 2
- * ```
- */
-export function callValue(target: Value, args: Value[], span: Span, context: RunContext): Value {
-  if (target instanceof ScriptFunction) {
-    if (args.length !== target.arity) {
-      throw new ScriptFault(
-        'E_RUNTIME',
-        `${target.name} takes ${target.arity} arguments but got ${args.length}`,
-        span,
-      );
-    }
-    return invokeScriptFunction(target, args, span, context);
-  }
-  if (target instanceof NativeFunction) {
-    if (args.length < target.minArgs || args.length > target.maxArgs) {
-      const expected =
-        target.minArgs === target.maxArgs ? `${target.minArgs}` : `${target.minArgs} to ${target.maxArgs}`;
-      throw new ScriptFault(
-        'E_RUNTIME',
-        `${target.name} takes ${expected} arguments but got ${args.length}`,
-        span,
-      );
-    }
-    try {
-      return target.call(args, context);
-    } catch (error) {
-      if (error instanceof ScriptFault && error.span === undefined) error.span = span;
-      throw error;
-    }
-  }
-  throw new ScriptFault('E_RUNTIME', `cannot call a ${typeOfValue(target)}`, span);
-}
-
-/**
- * Calls a script function whose argument count is already checked: spends a step and
- * tracks the call depth. The function may keep `args` as its frame's slots.
- *
- * @example
- * ```ts
- * invokeScriptFunction(fn, [1], span, context);
- * ```
- */
-export function invokeScriptFunction(
-  target: ScriptFunction,
-  args: Value[],
-  span: Span,
-  context: RunContext,
-): Value {
-  if (--context.stepsLeft < 0) context.failSteps(span);
-  if (++context.depth > context.limits.depth) {
-    throw new ScriptFault('E_LIMIT_DEPTH', `calls nested more than ${context.limits.depth} deep`, span);
-  }
-  const result = target.invoke(args, context);
-  context.depth--;
-  return result;
-}
-
 function readSlot(name: string, depth: number, index: number, span: Span): Evaluate {
   const unset = (): never => {
     throw new ScriptFault('E_RUNTIME', `"${name}" is used before it is set`, span);
@@ -342,3 +319,5 @@ function readSlot(name: string, depth: number, index: number, span: Span): Evalu
     return value === undefined ? unset() : value;
   };
 }
+
+export { callValue, invokeScriptFunction };

@@ -1,36 +1,18 @@
 import type { Diagnostic, ScriptErrorCode, Span } from '../diagnostics.js';
 import { type Expression, joinSpans } from './ast.js';
-import { CORE_INFIX, type InfixParselet, PRECEDENCE } from './expression-infix.js';
+import { CORE_INFIX, PRECEDENCE } from './expression-infix.js';
+import type {
+  InfixParselet,
+  ParserExtensions,
+  PrefixParselet,
+  ScriptParser as ScriptParserContract,
+  ScriptParserOptions,
+} from './expression-parser.js';
 import { parsePrefix } from './expression-prefix.js';
 import { lexScript } from './lexer.js';
+import { suggestName } from './suggest-name.js';
+import { describeToken, spanOfToken } from './token-span.js';
 import type { Token } from './tokens.js';
-
-/** Builds an expression from a prefix token (a literal, a name, an opening bracket). */
-export type PrefixParselet = (parser: ScriptParser, token: Token) => Expression;
-
-/**
- * What a language adds to the shared expression grammar. Keys of `infix` and `prefix` are
- * punctuation (`%`) or lower-case words (`in`); they override the core's entries.
- */
-export interface ParserExtensions {
-  infix?: Readonly<Record<string, InfixParselet>>;
-  prefix?: Readonly<Record<string, PrefixParselet>>;
-  /**
-   * Tried when an expression is followed by a token with no infix rule (`3 ft`): return a
-   * bigger expression, or undefined to end the expression there.
-   */
-  adjacent?: (parser: ScriptParser, left: Expression, minPrecedence: number) => Expression | undefined;
-  /** Lower-case words that are statement keywords, never names inside expressions. */
-  reserved?: readonly string[];
-}
-
-/** Options of {@link createScriptParser}. */
-export interface ScriptParserOptions extends ParserExtensions {
-  /** Deepest expression nesting accepted (default 200). */
-  maxNesting?: number;
-  /** Diagnostics kept before the parser gives up (default 50). */
-  maxDiagnostics?: number;
-}
 
 /** Thrown inside the parser to unwind one statement after a syntax error was recorded. */
 export class ParseAbort extends Error {
@@ -52,12 +34,12 @@ export class ParseAbort extends Error {
  * parser.diagnostics; // []
  * ```
  */
-export function createScriptParser(source: string, options: ScriptParserOptions = {}): ScriptParser {
-  return new ScriptParser(source, options);
+export function createScriptParser(source: string, options: ScriptParserOptions = {}): ScriptParserContract {
+  return new ScriptParserImplementation(source, options);
 }
 
-/** See {@link createScriptParser}. */
-export class ScriptParser {
+/** See {@link createScriptParser}; typed by its contract, {@link ScriptParser}. */
+class ScriptParserImplementation implements ScriptParserContract {
   readonly diagnostics: Diagnostic[];
   readonly options: ScriptParserOptions;
   private readonly tokens: Token[];
@@ -67,6 +49,8 @@ export class ScriptParser {
   private nesting = 0;
   private readonly reserved: ReadonlySet<string>;
   private previousToken: Token | undefined;
+  /** Words that end any expression here (the `end` of `fn (x) … end`). */
+  private readonly stopWords: string[] = [];
 
   constructor(source: string, options: ScriptParserOptions = {}, origin?: { line: number; column: number }) {
     const lexed = lexScript(source, origin);
@@ -171,6 +155,27 @@ export class ScriptParser {
     return token.kind === 'name' && this.reserved.has(token.text.toLowerCase());
   }
 
+  /**
+   * At the start of a statement (the parser standing on `word`): when `word` is a name close
+   * to one of `keywords` (by default the reserved words) and the line goes on after it with a
+   * name, number or string, reports `unknown statement "fro" (did you mean "for"?)` and
+   * returns the keyword (lower case), so the statement layer can parse on as if it had been
+   * written right; otherwise returns undefined. `fro x in xs` is meant as a `for`, never as
+   * three expressions.
+   */
+  misspeltKeyword(keywords: Iterable<string> = this.reserved): string | undefined {
+    const word = this.peek();
+    if (word.kind !== 'name' || this.isReserved(word)) return undefined;
+    const after = this.peek(1);
+    if (after.kind !== 'name' && after.kind !== 'number' && after.kind !== 'string') return undefined;
+    if (after.line !== word.line) return undefined;
+    const suggestion = suggestName(word.text, keywords);
+    if (suggestion === undefined) return undefined;
+    const shown = word.text === word.text.toUpperCase() ? suggestion.toUpperCase() : suggestion;
+    this.report('E_PARSE', `unknown statement "${word.text}" (did you mean "${shown}"?)`, spanOfToken(word));
+    return suggestion.toLowerCase();
+  }
+
   /** Records "expected X but found Y" at the next token and unwinds the statement. */
   expected(what: string, token: Token = this.peek()): never {
     return this.fail('E_PARSE', `expected ${what} but found ${describeToken(token)}`, spanOfToken(token));
@@ -196,6 +201,17 @@ export class ScriptParser {
     if (this.peek().kind === 'newline') this.next();
   }
 
+  recoverTo(words: readonly string[]): boolean {
+    this.bracketDepth = 0;
+    this.nesting = 0;
+    for (;;) {
+      const token = this.peek();
+      if (token.kind === 'newline' || token.kind === 'eof') return false;
+      if (words.some((word) => this.isKeyword(word, token))) return true;
+      this.next();
+    }
+  }
+
   /** The span from a start token to the last consumed token. */
   spanFrom(start: Token): Span {
     const end = this.previousToken ?? start;
@@ -207,7 +223,7 @@ export class ScriptParser {
    * recovering after each syntax error so several are reported at once.
    */
   parseBlock<S>(
-    parseStatement: (parser: ScriptParser) => S | undefined,
+    parseStatement: (parser: ScriptParserContract) => S | undefined,
     stopWords: readonly string[] = [],
   ): S[] {
     const statements: S[] = [];
@@ -234,6 +250,19 @@ export class ScriptParser {
     this.bracketDepth--;
   }
 
+  /**
+   * Runs `parse` with `word` ending every expression inside it (before any infix or adjacent
+   * rule sees it), so `fn (x) x * 2 end` never reads `end` as a unit or a name.
+   */
+  withStopWord<T>(word: string, parse: () => T): T {
+    this.stopWords.push(word);
+    try {
+      return parse();
+    } finally {
+      this.stopWords.pop();
+    }
+  }
+
   /** Parses one expression whose operators bind tighter than `minPrecedence`. */
   parseExpression(minPrecedence = 0): Expression {
     const token = this.peek();
@@ -248,6 +277,12 @@ export class ScriptParser {
     let left = this.parsePrimary();
     for (;;) {
       const next = this.peek();
+      if (
+        this.stopWords.length > 0 &&
+        next.kind === 'name' &&
+        this.stopWords.includes(next.text.toLowerCase())
+      )
+        break;
       const rule = this.infixRule(next);
       if (!rule) {
         const bigger =
@@ -268,7 +303,7 @@ export class ScriptParser {
 
   /** Parses an embedded `{{ … }}` expression at its real position in the source. */
   parseEmbedded(source: string, origin: { line: number; column: number }): Expression {
-    const inner = new ScriptParser(source, this.options, origin);
+    const inner = new ScriptParserImplementation(source, this.options, origin);
     let expression: Expression;
     try {
       expression = inner.parseExpression();
@@ -301,39 +336,9 @@ export class ScriptParser {
   }
 }
 
-export type { InfixParselet };
+export type { InfixParselet, ParserExtensions, PrefixParselet, ScriptParserOptions };
 /** The precedence levels of the shared grammar, for extensions that slot in between. */
 export { PRECEDENCE };
-
-/**
- * Describes a token for "expected … but found …" messages.
- *
- * @example
- * ```ts
- * describeToken(token); // 'end of input', 'end of line', 'name "foo"', '"+"'
- * ```
- */
-export function describeToken(token: Token): string {
-  switch (token.kind) {
-    case 'eof':
-      return 'end of input';
-    case 'newline':
-      return token.text === ';' ? '";"' : 'end of line';
-    case 'number':
-      return `number ${token.text}`;
-    case 'string':
-      return `string ${token.text.length > 30 ? `${token.text.slice(0, 27)}...` : token.text}`;
-    case 'name':
-      return `name "${token.text}"`;
-    case 'punct':
-      return `"${token.text}"`;
-  }
-}
-
-/** The span of one token. */
-export function spanOfToken(token: Token): Span {
-  return { line: token.line, column: token.column, endLine: token.endLine, endColumn: token.endColumn };
-}
 
 function toSpan(diagnostic: Diagnostic): Span {
   return {
@@ -344,4 +349,16 @@ function toSpan(diagnostic: Diagnostic): Span {
   };
 }
 
-export { joinSpans };
+export { describeToken, joinSpans, spanOfToken };
+
+/**
+ * The parser as a value: `new ScriptParser(source, options)` is `createScriptParser` (kept for
+ * callers that construct it); as a type, `ScriptParser` is the contract in `expression-parser.ts`.
+ */
+export const ScriptParser: new (
+  source: string,
+  options?: ScriptParserOptions,
+  origin?: { line: number; column: number },
+) => ScriptParserContract = ScriptParserImplementation;
+/** The parser's contract (see `expression-parser.ts`). */
+export type ScriptParser = ScriptParserContract;

@@ -3,13 +3,14 @@ import { joinSpans } from '../../core/ast.js';
 import type { ExtensionCompiler } from '../../core/compile-expression.js';
 import { PRECEDENCE } from '../../core/expression-infix.js';
 import { type InfixParselet, type ParserExtensions, spanOfToken } from '../../core/script-parser.js';
+import { didYouMean } from '../../core/suggest-name.js';
 import type { Value } from '../../core/values.js';
 import { typeOfValue } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import { failAmount, fromAmount, toAmount } from './amount-value.js';
 import { type AmountResult, convertAmount, makeQuantity, percentOf } from './quantity.js';
-import { findUnit } from './units.js';
+import { findUnit, listUnitNames } from './units.js';
 
 /** `x in m` binds looser than `+` and tighter than comparisons: `a + b in m == c in m`. */
 const CONVERSION_PRECEDENCE = (PRECEDENCE.comparison + PRECEDENCE.additive) / 2;
@@ -74,7 +75,7 @@ export const lmcParserExtensions: ParserExtensions = {
 
 /** The message for an unknown unit, showing `°` as written (the lexer saw `º`). */
 function unknownUnit(name: string): string {
-  return `unknown unit "${name.replaceAll('º', '°')}"`;
+  return `unknown unit "${name.replaceAll('º', '°')}"${didYouMean(name, listUnitNames())}`;
 }
 
 function extension(name: string, children: Expression[], data: string | undefined, span: Span): Expression {

@@ -114,3 +114,13 @@ for (const row of rows) {
 export function findUnit(name: string): Unit | undefined {
   return table.get(name);
 }
+
+/**
+ * Every unit name (symbols and aliases), for "did you mean" on an unknown unit.
+ *
+ * @example
+ * listUnitNames().includes('meters'); // true
+ */
+export function listUnitNames(): string[] {
+  return [...table.keys()];
+}

@@ -1,6 +1,7 @@
 import { type Expression, joinSpans } from '../../core/ast.js';
 import { type InfixParselet, PRECEDENCE } from '../../core/expression-infix.js';
-import { createScriptParser, type ScriptParser, spanOfToken } from '../../core/script-parser.js';
+import { createScriptParser, ParseAbort, type ScriptParser, spanOfToken } from '../../core/script-parser.js';
+import type { Token } from '../../core/tokens.js';
 import type { Diagnostic, Span } from '../../diagnostics.js';
 
 /** One `lmq` query: `FROM <collection> [WHERE …] [ORDER BY …] [LIMIT n] [SELECT …]`. */
@@ -37,7 +38,7 @@ export const LMQ_MAX_ROWS = 5000;
  */
 export function parseQueries(source: string): { queries: LmqQuery[]; diagnostics: Diagnostic[] } {
   const parser = createScriptParser(source, { reserved: [...LMQ_KEYWORDS], infix: { '=': EQUALS } });
-  const queries = parser.parseBlock(parseQuery);
+  const queries = parser.parseBlock(parseQueryRecovering);
   return { queries, diagnostics: parser.diagnostics };
 }
 
@@ -51,11 +52,10 @@ function skipContinuation(parser: ScriptParser): void {
   }
 }
 
-function parseQuery(parser: ScriptParser): LmqQuery {
+/** `continuing`: go on with the clauses of a query whose head (or an earlier clause) failed. */
+function parseQuery(parser: ScriptParser, continuing?: LmqQuery): LmqQuery {
   const start = parser.peek();
-  parser.expectKeyword('from');
-  const collection = parser.expectName('a collection name after FROM').text;
-  const query: LmqQuery = { collection, orderBy: [], select: [], span: spanOfToken(start) };
+  const query: LmqQuery = continuing ?? parseQueryHead(parser, start);
   for (;;) {
     skipContinuation(parser);
     if (parser.matchKeyword('where')) {
@@ -94,6 +94,40 @@ function parseQuery(parser: ScriptParser): LmqQuery {
   parser.expectLineEnd();
   query.span = parser.spanFrom(start);
   return query;
+}
+
+function parseQueryHead(parser: ScriptParser, start: Token): LmqQuery {
+  // `FORM pages` is reported with a did-you-mean and read on as the FROM it means.
+  if (parser.misspeltKeyword(['from'])) parser.next();
+  else parser.expectKeyword('from');
+  const collection = parser.expectName('a collection name after FROM').text;
+  return { collection, orderBy: [], select: [], span: spanOfToken(start) };
+}
+
+/** The clause words a failed clause skips to, so each clause's error is reported at once. */
+const CLAUSE_WORDS = ['where', 'order', 'limit', 'select'];
+
+/**
+ * One query; after a syntax error in it, the rest of its line is still read clause by clause
+ * (its errors reported too) before the line is skipped.
+ */
+function parseQueryRecovering(parser: ScriptParser): LmqQuery | undefined {
+  try {
+    return parseQuery(parser);
+  } catch (error) {
+    if (!(error instanceof ParseAbort)) throw error;
+    const scratch: LmqQuery = { collection: '', orderBy: [], select: [], span: spanOfToken(parser.peek()) };
+    for (;;) {
+      // At the line end the block's own recovery skips it.
+      if (!parser.recoverTo(CLAUSE_WORDS)) throw error;
+      try {
+        parseQuery(parser, scratch);
+        return undefined;
+      } catch (inner) {
+        if (!(inner instanceof ParseAbort)) throw inner;
+      }
+    }
+  }
 }
 
 function labelOf(expression: Expression, fallback: string): string {

@@ -11,9 +11,11 @@ import { isTruthy, ScriptFunction, ScriptMap, typeOfValue, type Value } from '..
 import type { Diagnostic, Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { CompiledProgram } from '../../language.js';
-import type { LmxLambda, LmxStatement } from './lmx-ast.js';
+import { LMX_KEYWORDS, type LmxLambda, type LmxStatement } from './lmx-ast.js';
 import { LMX_BUILTINS } from './lmx-builtins.js';
 import { fuseLocalAssignment, fuseLoopTest } from './lmx-fast-paths.js';
+import { collectFunctions, declareHoisted } from './lmx-hoisting.js';
+import { CATCHABLE, describeFault } from './lmx-try.js';
 
 /** How a statement ended: normally, or by break, continue or return (no exceptions). */
 const NORMAL = 0;
@@ -40,12 +42,15 @@ interface LmxFrame extends Frame {
  */
 export function compileLmx(
   statements: LmxStatement[],
-  options: { builtins?: BuiltinRegistry } = {},
+  options: { builtins?: BuiltinRegistry; keywords?: readonly string[] } = {},
 ): {
   program: CompiledProgram;
   diagnostics: Diagnostic[];
 } {
-  const lmx = new LmxCompiler(options.builtins ?? LMX_BUILTINS);
+  const lmx = new LmxCompiler(options.builtins ?? LMX_BUILTINS, [
+    ...LMX_KEYWORDS,
+    ...(options.keywords ?? []),
+  ]);
   const scope = new Scope();
   const body = lmx.compileFunctionBody([], statements, scope);
   const program: CompiledProgram = {
@@ -61,9 +66,10 @@ export function compileLmx(
 class LmxCompiler {
   readonly compiler: ExpressionCompiler;
 
-  constructor(builtins: BuiltinRegistry) {
+  constructor(builtins: BuiltinRegistry, keywords: readonly string[]) {
     this.compiler = createExpressionCompiler({
       builtins,
+      knownNames: () => keywords,
       extensions: {
         lambda: (node, _compiler, scope) => this.compileLambda(node.data as LmxLambda, node.span, scope),
       },
@@ -96,6 +102,17 @@ class LmxCompiler {
     outer: Scope,
   ): (closure: Frame) => ScriptFunction {
     const scope = new Scope(outer);
+    const direct = this.compileGuardedReturn(params, body, scope);
+    if (direct) {
+      const size = scope.size;
+      return (closure) =>
+        new ScriptFunction(name, params.length, (args, context) => {
+          const slots: (Value | undefined)[] = args;
+          for (let index = slots.length; index < size; index++) slots.push(undefined);
+          const frame: LmxFrame = { slots, parent: closure, returned: null };
+          return direct(frame, context);
+        });
+    }
     const run = this.compileFunctionBody(params, body, scope);
     // The body is compiled: the function's slots are all declared.
     const size = scope.size;
@@ -110,8 +127,47 @@ class LmxCompiler {
       });
   }
 
+  /**
+   * A body that is only guards and a final return — `if c return a end … return b`, the shape
+   * of most recursive functions — compiles to one expression (`c ? a : b`): no statement
+   * signals, no block dispatch. Undefined for any other body.
+   */
+  private compileGuardedReturn(params: string[], body: LmxStatement[], scope: Scope): Evaluate | undefined {
+    const last = body[body.length - 1];
+    if (last?.kind !== 'return' || !last.value) return undefined;
+    const guards: { condition: Expression; value: Expression }[] = [];
+    for (const statement of body.slice(0, -1)) {
+      if (statement.kind !== 'if' || statement.otherwise || statement.branches.length !== 1) return undefined;
+      const [branch] = statement.branches as [{ condition: Expression; body: LmxStatement[] }];
+      const only = branch.body[0];
+      if (branch.body.length !== 1 || only?.kind !== 'return' || !only.value) return undefined;
+      guards.push({ condition: branch.condition, value: only.value });
+    }
+    for (const param of params) scope.declare(param);
+    const result = this.compiler.compile(last.value, scope);
+    let compiled = result;
+    for (const guard of guards.reverse()) {
+      const condition = this.compiler.compile(guard.condition, scope);
+      const value = this.compiler.compile(guard.value, scope);
+      const otherwise = compiled;
+      compiled = (frame, context) => {
+        const test = condition(frame, context);
+        return test === true || (test !== false && isTruthy(test))
+          ? value(frame, context)
+          : otherwise(frame, context);
+      };
+    }
+    return compiled;
+  }
+
   private compileLambda(lambda: LmxLambda, _span: Span, scope: Scope): Evaluate {
-    const create = this.compileFunction('fn', lambda.params, lambda.body, scope);
+    // `fn (x) x * 2 end`: a body ending in an expression returns its value.
+    const last = lambda.body[lambda.body.length - 1];
+    const body: LmxStatement[] =
+      last?.kind === 'expression'
+        ? [...lambda.body.slice(0, -1), { kind: 'return', value: last.expression, span: last.span }]
+        : lambda.body;
+    const create = this.compileFunction('fn', lambda.params, body, scope);
     return (frame) => create(frame);
   }
 
@@ -217,6 +273,8 @@ class LmxCompiler {
       }
       case 'for':
         return this.compileFor(statement, scope);
+      case 'try':
+        return this.compileTry(statement, scope);
       case 'fn':
         return () => NORMAL;
       case 'return': {
@@ -254,6 +312,28 @@ class LmxCompiler {
     }
   }
 
+  /**
+   * `try … catch e … end`: a runtime error (`E_RUNTIME`, `E_NAME`, `E_DIMENSION`, a bridge that
+   * failed or is missing) in the body runs the handler with `e` = `{code, message, line,
+   * column}`. Limits, refusals and cancellation are never caught: they end the run.
+   */
+  private compileTry(statement: Extract<LmxStatement, { kind: 'try' }>, scope: Scope): Execute {
+    const body = this.compileBlock(statement.body, scope);
+    const handler = this.compileBlock(statement.handler, scope);
+    const slot = statement.name === undefined ? undefined : scope.declare(statement.name);
+    return (frame, context) => {
+      const depth = context.depth;
+      try {
+        return body(frame, context);
+      } catch (error) {
+        if (!(error instanceof ScriptFault) || !CATCHABLE.has(error.code)) throw error;
+        context.depth = depth;
+        if (slot !== undefined) frame.slots[slot] = describeFault(error);
+        return handler(frame, context);
+      }
+    };
+  }
+
   private compileFor(statement: Extract<LmxStatement, { kind: 'for' }>, scope: Scope): Execute {
     const index = scope.declare(statement.name);
     const iterable = this.compiler.compile(statement.iterable, scope);
@@ -282,35 +362,4 @@ function toItems(value: Value, span: Span): readonly Value[] {
     `cannot loop over ${typeOfValue(value)} (use a list, a string, a map or range(n))`,
     span,
   );
-}
-
-function declareHoisted(statements: readonly LmxStatement[], scope: Scope): void {
-  for (const statement of statements) {
-    switch (statement.kind) {
-      case 'let':
-      case 'for':
-      case 'fn':
-        scope.declare(statement.name);
-        break;
-    }
-    if (statement.kind === 'if') {
-      for (const branch of statement.branches) declareHoisted(branch.body, scope);
-      if (statement.otherwise) declareHoisted(statement.otherwise, scope);
-    } else if (statement.kind === 'while' || statement.kind === 'for') {
-      declareHoisted(statement.body, scope);
-    }
-  }
-}
-
-function collectFunctions(statements: readonly LmxStatement[]): Extract<LmxStatement, { kind: 'fn' }>[] {
-  const found: Extract<LmxStatement, { kind: 'fn' }>[] = [];
-  for (const statement of statements) {
-    if (statement.kind === 'fn') found.push(statement);
-    else if (statement.kind === 'if') {
-      for (const branch of statement.branches) found.push(...collectFunctions(branch.body));
-      if (statement.otherwise) found.push(...collectFunctions(statement.otherwise));
-    } else if (statement.kind === 'while' || statement.kind === 'for')
-      found.push(...collectFunctions(statement.body));
-  }
-  return found;
 }

@@ -4,6 +4,20 @@ import type { Token } from '../../core/tokens.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { LMX_KEYWORDS, type LmxLambda, type LmxStatement } from './lmx-ast.js';
 
+/** The keywords that start an lmx statement (what a misspelt first word is compared with). */
+const LMX_STATEMENT_WORDS = [
+  'let',
+  'if',
+  'while',
+  'for',
+  'fn',
+  'return',
+  'break',
+  'continue',
+  'print',
+  'try',
+];
+
 /**
  * Extra statements a language built on lmx adds (the host modes' `RUN`, `TYPE`, `GET`…): their
  * keywords, reserved like lmx's own, and a parser tried before lmx's statements everywhere,
@@ -34,7 +48,9 @@ export function parseLmx(
     prefix: { fn: (inner, start) => parseLambda(inner, start, parseStatement) },
   });
   const parseStatement = (inner: ScriptParser): LmxStatement =>
-    extension?.parse(inner, parseStatement) ?? parseLmxStatementWith(inner, parseStatement);
+    extension?.parse(inner, parseStatement) ?? parseLmxStatementWith(inner, parseStatement, statementWords);
+  // A misspelt verb of an extension (`CLIKC 10 20`) gets a did-you-mean like lmx's own words.
+  const statementWords = [...LMX_STATEMENT_WORDS, ...(extension?.keywords ?? [])];
   const statements = parser.parseBlock(parseStatement);
   const stray = parser.peek();
   if (!parser.gaveUp && !parser.atEnd())
@@ -58,9 +74,11 @@ export function parseLmxStatement(parser: ScriptParser): LmxStatement {
 function parseLmxStatementWith(
   parser: ScriptParser,
   parseStatement: (parser: ScriptParser) => LmxStatement,
+  statementWords: readonly string[] = LMX_STATEMENT_WORDS,
 ): LmxStatement {
   const start = parser.peek();
-  const word = start.kind === 'name' ? start.text.toLowerCase() : '';
+  const word =
+    start.kind === 'name' ? (parser.misspeltKeyword(statementWords) ?? start.text.toLowerCase()) : '';
   switch (word) {
     case 'let': {
       parser.next();
@@ -105,10 +123,13 @@ function parseLmxStatementWith(
       while (parser.matchPunct(',')) values.push(parser.parseExpression());
       return { kind: 'print', values, span: parser.spanFrom(start) };
     }
+    case 'try':
+      return parseTry(parser, start, parseStatement);
     case 'else':
     case 'elif':
     case 'end':
     case 'in':
+    case 'catch':
       parser.expected('a statement', start);
   }
   const expression = parser.parseExpression();
@@ -147,6 +168,24 @@ function parseIf(parser: ScriptParser, start: Token, parseStatement: ParseStatem
   return otherwise ? { kind: 'if', branches, otherwise, span } : { kind: 'if', branches, span };
 }
 
+function parseTry(parser: ScriptParser, start: Token, parseStatement: ParseStatement): LmxStatement {
+  parser.next();
+  const body = parser.parseBlock(parseStatement, ['catch', 'end']);
+  const catcher = parser.matchKeyword('catch');
+  if (!catcher) parser.expected(`"catch" in "try" from line ${start.line}`);
+  const after = parser.peek();
+  const name =
+    after.kind === 'name' && after.line === catcher.line && !parser.isReserved(after)
+      ? parser.next().text
+      : undefined;
+  const handler = parser.parseBlock(parseStatement, ['end']);
+  expectEnd(parser, start);
+  const span = parser.spanFrom(start);
+  return name === undefined
+    ? { kind: 'try', body, handler, span }
+    : { kind: 'try', body, name, handler, span };
+}
+
 function parseFunction(parser: ScriptParser, start: Token, parseStatement: ParseStatement): LmxStatement {
   parser.next();
   const name = parser.expectName('a function name after "fn"');
@@ -183,7 +222,32 @@ function parseBody(parser: ScriptParser, start: Token, parseStatement: ParseStat
   return body;
 }
 
+/**
+ * Blocks whose `end` stood left of their opening keyword on a later line: that `end` most
+ * likely belonged to an enclosing block, so a block left without one is blamed on them.
+ */
+const misplacedEnds = new WeakMap<ScriptParser, { opener: Token; end: Token }[]>();
+
 function expectEnd(parser: ScriptParser, start: Token): void {
-  if (parser.matchKeyword('end')) return;
+  const end = parser.matchKeyword('end');
+  if (end) {
+    if (end.line > start.line && end.column < start.column) {
+      const list = misplacedEnds.get(parser) ?? [];
+      list.push({ opener: start, end });
+      misplacedEnds.set(parser, list);
+    }
+    return;
+  }
+  const suspect = misplacedEnds
+    .get(parser)
+    ?.find((entry) => entry.opener.line > start.line && entry.end.column <= start.column);
+  if (suspect) {
+    const { opener, end: used } = suspect;
+    parser.fail(
+      'E_PARSE',
+      `"${opener.text}" from line ${opener.line} has no "end" (the "end" on line ${used.line} lines up with "${start.text}" from line ${start.line})`,
+      spanOfToken(opener),
+    );
+  }
   parser.expected(`"end" to close "${start.text}" from line ${start.line}`);
 }

@@ -88,7 +88,7 @@ describe('lmz, rules on events', () => {
       '2:5 expected an event name (order.paid) but found end of line',
       '3:9 ON rules are declared at the top level, not inside another rule',
       '4:1 expected ON, EMIT, LET, PRINT, IF or an assignment but found name "FROB"',
-      '4:7 expected "end" but found end of input',
+      '4:7 expected "end" to close "ON" from line 3 but found end of input',
     ]);
   });
 

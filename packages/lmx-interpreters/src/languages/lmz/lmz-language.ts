@@ -4,6 +4,7 @@ import { createExpressionCompiler, type Evaluate } from '../../core/compile-expr
 import { formatPreview } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { type Frame, Scope } from '../../core/scope.js';
+import { suggestName } from '../../core/suggest-name.js';
 import { isTruthy, ScriptMap, type Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
@@ -32,6 +33,18 @@ interface CompiledRule {
  * @example
  * compileRules('ON ping DO PRINT "pong" END\nEMIT ping').diagnostics; // []
  */
+function missingPayloadField(payload: ScriptMap, name: string, span: Span): never {
+  const keys = [...payload.entries.keys()];
+  const suggestion = suggestName(name, keys);
+  const hint =
+    suggestion === undefined ? `fields: ${keys.join(', ') || 'none'}` : `did you mean "${suggestion}"?`;
+  throw new ScriptFault(
+    'E_RUNTIME',
+    `unknown name "${name}": the event's payload has no such field (${hint}; write event?.${name} to read null when it may be missing)`,
+    span,
+  );
+}
+
 export function compileRules(source: string): CompileResult {
   const parsed = parseRules(source);
   if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
@@ -39,13 +52,17 @@ export function compileRules(source: string): CompileResult {
   let insideRule = false;
   const compiler = createExpressionCompiler({
     builtins: CORE_BUILTIN_REGISTRY,
-    resolveName(name) {
+    resolveName(name, span) {
       if (!insideRule || name === 'input' || CORE_BUILTIN_REGISTRY.has(name)) return undefined;
       if (name === 'event') return () => current?.payload ?? null;
       if (name === 'event_name') return () => current?.name ?? null;
+      // A bare name is a payload field; a misspelt one is an error, not a silent null
+      // (`event?.name` reads a field that may be missing).
       return () => {
         const payload = current?.payload;
-        return payload instanceof ScriptMap ? (payload.get(name) ?? null) : null;
+        if (!(payload instanceof ScriptMap)) return null;
+        const value = payload.get(name);
+        return value === undefined ? missingPayloadField(payload, name, span) : value;
       };
     },
   });

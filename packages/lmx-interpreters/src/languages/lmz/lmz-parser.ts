@@ -2,15 +2,24 @@ import type { Expression } from '../../core/ast.js';
 import { createScriptParser, type ScriptParser, spanOfToken } from '../../core/script-parser.js';
 import type { Token } from '../../core/tokens.js';
 import type { Diagnostic, Span } from '../../diagnostics.js';
+import {
+  endLineStatement,
+  type IfStatement,
+  type LetStatement,
+  type PrintStatement,
+  parseIfStatement,
+  parseLetStatement,
+  parsePrintStatement,
+} from '../shared/line-statements.js';
 
 /** One `lmz` statement. `on` appears only at the top level. */
 export type LmzStatement =
   | { kind: 'on'; pattern: string; where?: Expression; body: LmzStatement[]; span: Span }
   | { kind: 'emit'; name: string; payload?: Expression; span: Span }
-  | { kind: 'let'; name: string; value: Expression; span: Span }
+  | LetStatement
   | { kind: 'assign'; target: Expression; value: Expression; span: Span }
-  | { kind: 'print'; values: Expression[]; span: Span }
-  | { kind: 'if'; condition: Expression; body: LmzStatement[]; otherwise?: LmzStatement[]; span: Span };
+  | PrintStatement
+  | IfStatement<LmzStatement>;
 
 /** The statement keywords of `lmz` (case-insensitive). */
 export const LMZ_KEYWORDS: readonly string[] = [
@@ -24,6 +33,9 @@ export const LMZ_KEYWORDS: readonly string[] = [
   'if',
   'else',
 ];
+
+/** The keywords that start an `lmz` statement (what a misspelt first word is compared with). */
+const LMZ_STATEMENT_WORDS = ['on', 'emit', 'let', 'print', 'if'];
 
 /**
  * Parses an `lmz` script, reporting every syntax error it can recover from.
@@ -47,7 +59,8 @@ export function parseRules(source: string): { statements: LmzStatement[]; diagno
 
 function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
   const start = parser.peek();
-  const word = start.kind === 'name' ? start.text.toLowerCase() : '';
+  const word =
+    start.kind === 'name' ? (parser.misspeltKeyword(LMZ_STATEMENT_WORDS) ?? start.text.toLowerCase()) : '';
   switch (word) {
     case 'on': {
       if (!topLevel)
@@ -61,8 +74,9 @@ function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
       const where = parser.matchKeyword('where') ? parser.parseExpression() : undefined;
       parser.expectKeyword('do');
       const body = parseBody(parser, ['end']);
-      parser.expectKeyword('end');
-      endStatement(parser);
+      if (!parser.matchKeyword('end'))
+        parser.expected(`"end" to close "${start.text}" from line ${start.line}`);
+      endLineStatement(parser);
       const span = parser.spanFrom(start);
       return where ? { kind: 'on', pattern, where, body, span } : { kind: 'on', pattern, body, span };
     }
@@ -70,43 +84,22 @@ function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
       parser.next();
       const name = parseEventName(parser, false);
       const payload = atStatementEnd(parser) ? undefined : parser.parseExpression();
-      endStatement(parser);
+      endLineStatement(parser);
       const span = parser.spanFrom(start);
       return payload ? { kind: 'emit', name, payload, span } : { kind: 'emit', name, span };
     }
-    case 'let': {
-      parser.next();
-      const name = parser.expectName('a variable name after "let"');
-      parser.expectPunct('=');
-      const value = parser.parseExpression();
-      endStatement(parser);
-      return { kind: 'let', name: name.text, value, span: parser.spanFrom(start) };
-    }
-    case 'print': {
-      parser.next();
-      const values = [parser.parseExpression()];
-      while (parser.matchPunct(',')) values.push(parser.parseExpression());
-      endStatement(parser);
-      return { kind: 'print', values, span: parser.spanFrom(start) };
-    }
-    case 'if': {
-      parser.next();
-      const condition = parser.parseExpression();
-      const body = parseBody(parser, ['else', 'end']);
-      const otherwise = parser.matchKeyword('else') ? parseBody(parser, ['end']) : undefined;
-      parser.expectKeyword('end');
-      endStatement(parser);
-      const span = parser.spanFrom(start);
-      return otherwise
-        ? { kind: 'if', condition, body, otherwise, span }
-        : { kind: 'if', condition, body, span };
-    }
+    case 'let':
+      return parseLetStatement(parser, start);
+    case 'print':
+      return parsePrintStatement(parser, start);
+    case 'if':
+      return parseIfStatement(parser, start, (stopWords) => parseBody(parser, stopWords));
   }
   if (start.kind === 'name' && !parser.isReserved(start)) {
     const target = parser.parseExpression();
     if (parser.matchPunct('=')) {
       const value = parser.parseExpression();
-      endStatement(parser);
+      endLineStatement(parser);
       return { kind: 'assign', target, value, span: parser.spanFrom(start) };
     }
   }
@@ -140,10 +133,4 @@ function readWord(parser: ScriptParser, pattern: boolean): string {
 
 function atStatementEnd(parser: ScriptParser): boolean {
   return parser.atLineEnd() || parser.isKeyword('end') || parser.isKeyword('else');
-}
-
-/** A statement ends at a line end, or right before the `END`/`ELSE` of a one-line rule. */
-function endStatement(parser: ScriptParser): void {
-  if (parser.isKeyword('end') || parser.isKeyword('else')) return;
-  parser.expectLineEnd();
 }

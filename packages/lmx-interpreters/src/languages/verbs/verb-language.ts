@@ -4,8 +4,7 @@ import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
 import type { NativeFunction } from '../../core/values.js';
 import type { LanguageDefinition, LanguageId } from '../../language.js';
 import type { BridgeName } from '../../ports/bridge-name.js';
-import { compileLmx } from '../lmx/lmx-compiler.js';
-import { parseLmx } from '../lmx/lmx-parser.js';
+import { checkLmx } from '../lmx/lmx-check.js';
 import { type BlockVerb, createVerbExtension, type StatementVerb } from './verb-statements.js';
 
 /** What a language built on lmx adds: its statement verbs, block statements and builtins. */
@@ -37,10 +36,7 @@ export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefini
     summary: options.summary,
     bridges: options.bridges,
     compile(source) {
-      const parsed = parseLmx(source, extension);
-      if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
-      const { program, diagnostics } = compileLmx(parsed.statements, { builtins });
-      return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics: [] };
+      return checkLmx(source, { extension, builtins });
     },
   };
 }
