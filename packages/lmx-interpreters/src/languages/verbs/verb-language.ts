@@ -1,6 +1,7 @@
 import type { BuiltinRegistry } from '../../core/builtins/builtin-registry.js';
 import { createBuiltinRegistry } from '../../core/builtins/builtin-registry.js';
 import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
+import type { RunContext } from '../../core/run-context.js';
 import type { NativeFunction } from '../../core/values.js';
 import type { LanguageDefinition, LanguageId } from '../../language.js';
 import type { BridgeName } from '../../ports/bridge-name.js';
@@ -17,6 +18,8 @@ export interface VerbLanguageOptions {
   verbs: readonly StatementVerb[];
   blocks?: readonly BlockVerb[];
   builtins: readonly NativeFunction[];
+  /** Runs after the script's last statement (lmt: the `AFTER` blocks still pending). */
+  finish?: (context: RunContext) => void;
 }
 
 /**
@@ -40,7 +43,19 @@ export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefini
       const parsed = parseLmx(source, extension);
       if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
       const { program, diagnostics } = compileLmx(parsed.statements, { builtins });
-      return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics: [] };
+      if (diagnostics.length > 0) return { diagnostics };
+      const finish = options.finish;
+      if (!finish) return { program, diagnostics: [] };
+      return {
+        program: {
+          run(context) {
+            const value = program.run(context);
+            finish(context);
+            return value;
+          },
+        },
+        diagnostics: [],
+      };
     },
   };
 }
