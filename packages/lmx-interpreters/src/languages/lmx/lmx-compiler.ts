@@ -4,6 +4,7 @@ import {
   createExpressionCompiler,
   type Evaluate,
   type ExpressionCompiler,
+  type ExtensionCompiler,
 } from '../../core/compile-expression.js';
 import type { RunContext } from '../../core/run-context.js';
 import { type Frame, Scope } from '../../core/scope.js';
@@ -40,12 +41,12 @@ interface LmxFrame extends Frame {
  */
 export function compileLmx(
   statements: LmxStatement[],
-  options: { builtins?: BuiltinRegistry } = {},
+  options: { builtins?: BuiltinRegistry; extensions?: Readonly<Record<string, ExtensionCompiler>> } = {},
 ): {
   program: CompiledProgram;
   diagnostics: Diagnostic[];
 } {
-  const lmx = new LmxCompiler(options.builtins ?? LMX_BUILTINS);
+  const lmx = new LmxCompiler(options.builtins ?? LMX_BUILTINS, options.extensions);
   const scope = new Scope();
   const body = lmx.compileFunctionBody([], statements, scope);
   const program: CompiledProgram = {
@@ -61,10 +62,11 @@ export function compileLmx(
 class LmxCompiler {
   readonly compiler: ExpressionCompiler;
 
-  constructor(builtins: BuiltinRegistry) {
+  constructor(builtins: BuiltinRegistry, extensions: Readonly<Record<string, ExtensionCompiler>> = {}) {
     this.compiler = createExpressionCompiler({
       builtins,
       extensions: {
+        ...extensions,
         lambda: (node, _compiler, scope) => this.compileLambda(node.data as LmxLambda, node.span, scope),
       },
     });

@@ -7,7 +7,13 @@ import type { LanguageDefinition, LanguageId } from '../../language.js';
 import type { BridgeName } from '../../ports/bridge-name.js';
 import { compileLmx } from '../lmx/lmx-compiler.js';
 import { parseLmx } from '../lmx/lmx-parser.js';
-import { type BlockVerb, createVerbExtension, type StatementVerb } from './verb-statements.js';
+import {
+  BARE_WORD,
+  type BlockVerb,
+  compileBareWord,
+  createVerbExtension,
+  type StatementVerb,
+} from './verb-statements.js';
 
 /** What a language built on lmx adds: its statement verbs, block statements and builtins. */
 export interface VerbLanguageOptions {
@@ -42,7 +48,7 @@ export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefini
     compile(source) {
       const parsed = parseLmx(source, extension);
       if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
-      const { program, diagnostics } = compileLmx(parsed.statements, { builtins });
+      const { program, diagnostics } = compileLmx(parsed.statements, { builtins, extensions: { [BARE_WORD]: compileBareWord } });
       if (diagnostics.length > 0) return { diagnostics };
       const finish = options.finish;
       if (!finish) return { program, diagnostics: [] };
