@@ -1,14 +1,16 @@
 import type { Expression } from '../../core/ast.js';
+import { visitNames } from '../../core/ast-walk.js';
 import { CORE_BUILTIN_REGISTRY } from '../../core/builtins/core-builtins.js';
 import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
 import { formatPreview } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { type Frame, Scope } from '../../core/scope.js';
-import { isTruthy, ScriptMap, type Value } from '../../core/values.js';
+import { isTruthy, ScriptMap, typeOfValue, type Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { CompileResult, LanguageDefinition } from '../../language.js';
 import { type CascadeEvent, defaultCascadeLimits, runEventCascade } from './event-cascade.js';
+import { didYouMean } from '../suggestions/closest-name.js';
 import { type LmzStatement, parseRules } from './lmz-parser.js';
 
 type Emit = (name: string, payload: Value, span: Span) => void;
@@ -43,12 +45,19 @@ export function compileRules(source: string): CompileResult {
       if (!insideRule || name === 'input' || CORE_BUILTIN_REGISTRY.has(name)) return undefined;
       if (name === 'event') return () => current?.payload ?? null;
       if (name === 'event_name') return () => current?.name ?? null;
-      return () => {
+      // A payload field read by its bare name must exist: a misspelt `amout` is an error
+      // with a suggestion, never a silent null. `event.field` reads a field that may be absent.
+      return (_frame, _context) => {
         const payload = current?.payload;
-        return payload instanceof ScriptMap ? (payload.get(name) ?? null) : null;
+        const value = payload instanceof ScriptMap ? payload.get(name) : undefined;
+        if (value !== undefined) return value;
+        throw missingField(name, current, nameSpans.get(name));
       };
     },
   });
+  // Where each bare name of the rule being compiled first appears: a missing field's error
+  // points there.
+  let nameSpans = new Map<string, Span>();
   const top = new Scope();
   const rules: CompiledRule[] = [];
   const compileBlock = (statements: LmzStatement[], scope: Scope): Execute => {
@@ -63,6 +72,13 @@ export function compileRules(source: string): CompileResult {
       case 'on': {
         const ruleScope = new Scope(scope);
         insideRule = true;
+        nameSpans = new Map();
+        const ruleSpans = nameSpans;
+        const record = (node: { name: string; span: Span }) => {
+          if (!ruleSpans.has(node.name)) ruleSpans.set(node.name, node.span);
+        };
+        if (statement.where) visitNames(statement.where, record);
+        for (const expression of expressionsOf(statement.body)) visitNames(expression, record);
         const where = statement.where ? compiler.compile(statement.where, ruleScope) : undefined;
         const body = compileBlock(statement.body, ruleScope);
         insideRule = false;
@@ -105,6 +121,28 @@ export function compileRules(source: string): CompileResult {
             span,
           );
       }
+      case 'for': {
+        const slot = scope.declare(statement.name);
+        const items = expression(statement.items);
+        const body = compileBlock(statement.body, scope);
+        const { span } = statement;
+        return (frame, context, emit) => {
+          const list = items(frame, context);
+          if (!Array.isArray(list))
+            throw new ScriptFault('E_RUNTIME', `FOR loops over a list, not ${typeOfValue(list)}`, span);
+          for (const item of list) {
+            context.step(span);
+            frame.slots[slot] = item;
+            body(frame, context, emit);
+          }
+        };
+      }
+      case 'call': {
+        const call = expression(statement.call);
+        return (frame, context) => {
+          call(frame, context);
+        };
+      }
       case 'if': {
         const condition = expression(statement.condition);
         const body = compileBlock(statement.body, scope);
@@ -118,7 +156,8 @@ export function compileRules(source: string): CompileResult {
   };
   // Top-level variables are declared first so rules can use them; rules are compiled
   // before the top-level statements, so an EMIT above an ON still reaches it.
-  for (const statement of parsed.statements) if (statement.kind === 'let') top.declare(statement.name);
+  for (const statement of parsed.statements)
+    if (statement.kind === 'let' || statement.kind === 'for') top.declare(statement.name);
   for (const statement of parsed.statements) if (statement.kind === 'on') compileStatement(statement, top);
   const main = compileBlock(
     parsed.statements.filter((statement) => statement.kind !== 'on'),
@@ -170,6 +209,43 @@ export function compileRules(source: string): CompileResult {
       },
     },
   };
+}
+
+/** The error for a payload field that is not there, naming the closest field the payload has. */
+function missingField(name: string, event: CascadeEvent<Value> | undefined, span?: Span): ScriptFault {
+  const payload = event?.payload;
+  const fields = payload instanceof ScriptMap ? [...payload.entries.keys()] : [];
+  const about = event ? `the event ${event.name}` : 'the event';
+  const has = fields.length === 0 ? 'no fields' : `fields ${fields.slice(0, 8).join(', ')}`;
+  return new ScriptFault(
+    'E_RUNTIME',
+    `${about} has no field "${name}"${didYouMean(name, fields)}; it has ${has} (event.${name} reads a field that may be absent)`,
+    span,
+  );
+}
+
+/** Every expression of some statements, nested blocks included. */
+function expressionsOf(statements: readonly LmzStatement[]): Expression[] {
+  return statements.flatMap((statement): Expression[] => {
+    switch (statement.kind) {
+      case 'on':
+        return [...(statement.where ? [statement.where] : []), ...expressionsOf(statement.body)];
+      case 'emit':
+        return statement.payload ? [statement.payload] : [];
+      case 'let':
+        return [statement.value];
+      case 'assign':
+        return [statement.target, statement.value];
+      case 'print':
+        return statement.values;
+      case 'for':
+        return [statement.items, ...expressionsOf(statement.body)];
+      case 'call':
+        return [statement.call];
+      case 'if':
+        return [statement.condition, ...expressionsOf(statement.body), ...expressionsOf(statement.otherwise ?? [])];
+    }
+  });
 }
 
 /** Longest payload text a firing line shows; the full payload is in the run's value. */

@@ -10,6 +10,8 @@ export type LmzStatement =
   | { kind: 'let'; name: string; value: Expression; span: Span }
   | { kind: 'assign'; target: Expression; value: Expression; span: Span }
   | { kind: 'print'; values: Expression[]; span: Span }
+  | { kind: 'for'; name: string; items: Expression; body: LmzStatement[]; span: Span }
+  | { kind: 'call'; call: Expression; span: Span }
   | { kind: 'if'; condition: Expression; body: LmzStatement[]; otherwise?: LmzStatement[]; span: Span };
 
 /** The statement keywords of `lmz` (case-insensitive). */
@@ -23,7 +25,12 @@ export const LMZ_KEYWORDS: readonly string[] = [
   'print',
   'if',
   'else',
+  'for',
+  'in',
 ];
+
+/** The words that start a statement: one may follow another on the same line. */
+const STATEMENT_WORDS = ['emit', 'let', 'print', 'if', 'for'];
 
 /**
  * Parses an `lmz` script, reporting every syntax error it can recover from.
@@ -89,6 +96,18 @@ function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
       endStatement(parser);
       return { kind: 'print', values, span: parser.spanFrom(start) };
     }
+    case 'for': {
+      // FOR <name> IN <list> [DO] … END, as in lmn.
+      parser.next();
+      const name = parser.expectName('a variable name after "for"');
+      parser.expectKeyword('in');
+      const items = parser.parseExpression();
+      parser.matchKeyword('do');
+      const body = parseBody(parser, ['end']);
+      parser.expectKeyword('end');
+      endStatement(parser);
+      return { kind: 'for', name: name.text, items, body, span: parser.spanFrom(start) };
+    }
     case 'if': {
       parser.next();
       const condition = parser.parseExpression();
@@ -109,8 +128,13 @@ function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
       endStatement(parser);
       return { kind: 'assign', target, value, span: parser.spanFrom(start) };
     }
+    // A call on its own is a statement: push(seen, id), notify(event).
+    if (target.kind === 'call') {
+      endStatement(parser);
+      return { kind: 'call', call: target, span: parser.spanFrom(start) };
+    }
   }
-  return parser.expected('ON, EMIT, LET, PRINT, IF or an assignment', start);
+  return parser.expected('ON, EMIT, LET, PRINT, IF, FOR, an assignment or a call', start);
 }
 
 function parseBody(parser: ScriptParser, stopWords: readonly string[]): LmzStatement[] {
@@ -139,11 +163,20 @@ function readWord(parser: ScriptParser, pattern: boolean): string {
 }
 
 function atStatementEnd(parser: ScriptParser): boolean {
-  return parser.atLineEnd() || parser.isKeyword('end') || parser.isKeyword('else');
+  return (
+    parser.atLineEnd() ||
+    parser.isKeyword('end') ||
+    parser.isKeyword('else') ||
+    STATEMENT_WORDS.some((word) => parser.isKeyword(word))
+  );
 }
 
-/** A statement ends at a line end, or right before the `END`/`ELSE` of a one-line rule. */
+/**
+ * A statement ends at a line end (or `;`), right before the `END`/`ELSE` of a one-line rule, or
+ * right before the next statement's keyword: `ON x DO LET n = 1 PRINT n END` holds two.
+ */
 function endStatement(parser: ScriptParser): void {
   if (parser.isKeyword('end') || parser.isKeyword('else')) return;
+  if (STATEMENT_WORDS.some((word) => parser.isKeyword(word))) return;
   parser.expectLineEnd();
 }
