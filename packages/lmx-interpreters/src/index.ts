@@ -6,6 +6,7 @@ export type { BinaryOperator, Expression, ExpressionKind, TemplateSegment } from
 export { joinSpans } from './core/ast.js';
 export { visitNames } from './core/ast-walk.js';
 export {
+  expectFunction,
   expectInteger,
   expectList,
   expectMap,
@@ -16,8 +17,10 @@ export {
 export type { BuiltinRegistry } from './core/builtins/builtin-registry.js';
 export { createBuiltinRegistry, defineBuiltin } from './core/builtins/builtin-registry.js';
 export { CORE_BUILTIN_REGISTRY, CORE_BUILTINS } from './core/builtins/core-builtins.js';
+export { FUNCTION_BUILTINS } from './core/builtins/function-builtins.js';
 export { LIST_BUILTINS, sortValues } from './core/builtins/list-builtins.js';
 export { MATH_BUILTINS, roundTo } from './core/builtins/math-builtins.js';
+export { compareValues } from './core/builtins/sort-order.js';
 export { TEXT_BUILTINS } from './core/builtins/text-builtins.js';
 export { VALUE_BUILTINS } from './core/builtins/value-builtins.js';
 export type { StoreValue } from './core/compile-access.js';
@@ -54,6 +57,7 @@ export {
   ScriptParser,
   spanOfToken,
 } from './core/script-parser.js';
+export { didYouMean, suggestName } from './core/suggest-name.js';
 export type { TemplatePart, Token, TokenKind } from './core/tokens.js';
 export type { OpaqueValue, ScriptCallable, Value } from './core/values.js';
 export {
@@ -70,6 +74,8 @@ export type { BundledDemo } from './demos/bundled-demos.js';
 export { BUNDLED_DEMOS } from './demos/bundled-demos.js';
 export type { Diagnostic, ScriptError, ScriptErrorCode, Span } from './diagnostics.js';
 export { createDiagnostic, LIMIT_CODES } from './diagnostics.js';
+export type { FormatDiagnosticOptions } from './diagnostics-format/source-excerpt.js';
+export { formatDiagnostic, formatSourceExcerpt } from './diagnostics-format/source-excerpt.js';
 export type { LmxErrorCode } from './errors.js';
 export { isLmxError, isScriptFault, LmxError, ScriptFault } from './errors.js';
 export type { ExecuteOptions } from './execute-script.js';

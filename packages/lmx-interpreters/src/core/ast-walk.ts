@@ -19,6 +19,14 @@ export function visitNames(
     case 'name':
       visit(expression);
       return;
+    case 'lambda': {
+      // A lambda reads the names of its body except its own parameters.
+      const params = new Set(expression.params);
+      visitNames(expression.body, (node) => {
+        if (!params.has(node.name)) visit(node);
+      });
+      return;
+    }
     case 'number':
     case 'string':
     case 'boolean':

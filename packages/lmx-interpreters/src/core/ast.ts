@@ -23,9 +23,10 @@ export type Expression =
   | { kind: 'unary'; operator: '-' | '+' | 'not'; operand: Expression; span: Span }
   | { kind: 'binary'; operator: BinaryOperator; left: Expression; right: Expression; span: Span }
   | { kind: 'logical'; operator: 'and' | 'or'; left: Expression; right: Expression; span: Span }
-  | { kind: 'member'; object: Expression; name: string; span: Span }
+  | { kind: 'member'; object: Expression; name: string; optional?: boolean; span: Span }
   | { kind: 'index'; object: Expression; index: Expression; span: Span }
   | { kind: 'call'; callee: Expression; args: Expression[]; span: Span }
+  | { kind: 'lambda'; params: string[]; body: Expression; span: Span }
   | { kind: 'extension'; name: string; children: Expression[]; data?: unknown; span: Span };
 
 /** The kinds of {@link Expression}. */

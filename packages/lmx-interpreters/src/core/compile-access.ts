@@ -90,7 +90,7 @@ export function compileStoreTarget(
     case 'name': {
       const address = scope.resolve(target.name);
       if (!address) {
-        compiler.unknownName(target.name, span);
+        compiler.unknownName(target.name, span, scope);
         return () => undefined;
       }
       const { depth, index } = address;

@@ -4,10 +4,12 @@ import type { Expression } from './ast.js';
 import type { BuiltinRegistry } from './builtins/builtin-registry.js';
 import { compileAccess, compileStoreTarget, type StoreValue } from './compile-access.js';
 import { compileFastBinary } from './compile-fast-binary.js';
+import { BUILTIN_ALIASES, FOREIGN_WORD_HINTS } from './foreign-words.js';
 import { toScriptNumber } from './numeric.js';
 import { applyBinary, applyNumbers, type OperatorHooks } from './operators.js';
 import type { RunContext } from './run-context.js';
-import type { Frame, Scope } from './scope.js';
+import { type Frame, Scope } from './scope.js';
+import { suggestName } from './suggest-name.js';
 import { isTruthy, NativeFunction, ScriptFunction, ScriptMap, typeOfValue, type Value } from './values.js';
 
 /** A compiled expression: evaluates against a frame and the run. */
@@ -27,6 +29,11 @@ export interface ExpressionCompilerOptions {
   extensions?: Readonly<Record<string, ExtensionCompiler>>;
   /** Names the language provides besides slots and builtins (`input` is always there). */
   resolveName?(name: string): Evaluate | undefined;
+  /**
+   * Further names (and statement keywords) a "did you mean" may suggest for an unknown name:
+   * the language's globals that `resolveName` knows, its keywords.
+   */
+  knownNames?(): Iterable<string>;
 }
 
 /**
@@ -104,6 +111,8 @@ export class ExpressionCompiler {
         return compileAccess(node, this, scope);
       case 'call':
         return this.compileCall(node, scope);
+      case 'lambda':
+        return this.compileLambda(node, scope);
       case 'extension': {
         const extension = this.options.extensions?.[node.name];
         if (!extension) throw new Error(`no compiler for extension node "${node.name}"`);
@@ -117,12 +126,39 @@ export class ExpressionCompiler {
     return compileStoreTarget(target, this, scope);
   }
 
-  /** Records an unknown-name diagnostic; the returned closure fails if ever reached. */
-  unknownName(name: string, span: Span): Evaluate {
-    this.diagnostics.push({ code: 'E_NAME', message: `unknown name "${name}"`, ...span });
+  /**
+   * Records an unknown-name diagnostic, with a "did you mean" over the names in scope, the
+   * builtins and the language's known names (or a hint for a word from another language);
+   * the returned closure fails if ever reached.
+   */
+  unknownName(name: string, span: Span, scope?: Scope): Evaluate {
+    const message = `unknown name "${name}"${this.explainUnknown(name, scope)}`;
+    this.diagnostics.push({ code: 'E_NAME', message, ...span });
     return () => {
-      throw new ScriptFault('E_NAME', `unknown name "${name}"`, span);
+      throw new ScriptFault('E_NAME', message, span);
     };
+  }
+
+  /** " (did you mean …?)" or a hint for an unknown name; empty when nothing is close. */
+  explainUnknown(name: string, scope?: Scope): string {
+    if (Object.hasOwn(FOREIGN_WORD_HINTS, name)) return ` (${FOREIGN_WORD_HINTS[name]})`;
+    const candidates = [
+      ...(scope?.visibleNames() ?? []),
+      ...(this.options.knownNames?.() ?? []),
+      'input',
+      ...this.options.builtins.keys(),
+      ...Object.keys(BUILTIN_ALIASES).filter((alias) =>
+        this.options.builtins.has(BUILTIN_ALIASES[alias] as string),
+      ),
+      ...Object.keys(FOREIGN_WORD_HINTS),
+    ];
+    const suggestion = suggestName(name, candidates);
+    if (suggestion === undefined) return '';
+    if (Object.hasOwn(FOREIGN_WORD_HINTS, suggestion)) return ` (${FOREIGN_WORD_HINTS[suggestion]})`;
+    const real = Object.hasOwn(BUILTIN_ALIASES, suggestion)
+      ? (BUILTIN_ALIASES[suggestion] as string)
+      : suggestion;
+    return ` (did you mean "${real}"?)`;
   }
 
   private compileName(name: string, span: Span, scope: Scope): Evaluate {
@@ -133,7 +169,25 @@ export class ExpressionCompiler {
     if (name === 'input') return (_frame, context) => context.input;
     const builtin = this.options.builtins.get(name);
     if (builtin) return () => builtin;
-    return this.unknownName(name, span);
+    return this.unknownName(name, span, scope);
+  }
+
+  /**
+   * A lambda: its parameters are the first slots of a new frame whose parent is the frame
+   * it was created in, so the body reads outer names like any nested function.
+   */
+  private compileLambda(node: Extract<Expression, { kind: 'lambda' }>, outer: Scope): Evaluate {
+    const scope = new Scope(outer);
+    for (const param of node.params) scope.declare(param);
+    const body = this.compile(node.body, scope);
+    const size = scope.size;
+    const arity = node.params.length;
+    return (closure) =>
+      new ScriptFunction('lambda', arity, (args, context) => {
+        const slots: (Value | undefined)[] = args;
+        for (let index = slots.length; index < size; index++) slots.push(undefined);
+        return body({ slots, parent: closure }, context);
+      });
   }
 
   private compileTemplate(node: Extract<Expression, { kind: 'template' }>, scope: Scope): Evaluate {
@@ -264,7 +318,7 @@ export class ExpressionCompiler {
  * callValue(builtins.get('len')!, [[1, 2]], span, context); // 2
  * ```
  */
-export function callValue(target: Value, args: Value[], span: Span, context: RunContext): Value {
+export function callValue(target: Value, args: Value[], span: Span | undefined, context: RunContext): Value {
   if (target instanceof ScriptFunction) {
     if (args.length !== target.arity) {
       throw new ScriptFault(
@@ -307,7 +361,7 @@ export function callValue(target: Value, args: Value[], span: Span, context: Run
 export function invokeScriptFunction(
   target: ScriptFunction,
   args: Value[],
-  span: Span,
+  span: Span | undefined,
   context: RunContext,
 ): Value {
   if (--context.stepsLeft < 0) context.failSteps(span);

@@ -1,12 +1,20 @@
 import type { Expression, TemplateSegment } from './ast.js';
 import { joinSpans } from './ast.js';
 import { PRECEDENCE } from './expression-infix.js';
-import { type ScriptParser, spanOfToken } from './script-parser.js';
+import {
+  isArrowParameters,
+  isFunctionLambda,
+  parseArrowBody,
+  parseFunctionLambda,
+  parseLambdaParameters,
+} from './expression-lambda.js';
+import type { ScriptParser } from './script-parser.js';
+import { spanOfToken } from './token-span.js';
 import type { Token } from './tokens.js';
 
 /**
  * Parses the start of an expression: a literal, a name, `-x`, `not x`, `( … )`, `[ … ]`,
- * `{ … }`. Reports "expected an expression" for anything else.
+ * `{ … }`, a lambda (`x => x * 2`, `(a, b) => a + b`, `fn (x) x * 2 end`). Reports "expected an expression" for anything else.
  *
  * @example
  * ```ts
@@ -40,13 +48,16 @@ function parseWord(parser: ScriptParser, token: Token): Expression {
       return { kind: 'boolean', value: false, span };
     case 'null':
       return { kind: 'null', span };
+    case 'fn':
+      if (isFunctionLambda(parser)) return parseFunctionLambda(parser, token);
+      break;
     case 'not': {
       const operand = parser.parseExpression(PRECEDENCE.not);
       return { kind: 'unary', operator: 'not', operand, span: joinSpans(span, operand.span) };
     }
-    default:
-      return { kind: 'name', name: token.text, span };
   }
+  if (parser.isPunct('=>') && !parser.isReserved(token)) return parseArrowBody(parser, [token.text], token);
+  return { kind: 'name', name: token.text, span };
 }
 
 function parsePunctuation(parser: ScriptParser, token: Token): Expression {
@@ -63,6 +74,7 @@ function parsePunctuation(parser: ScriptParser, token: Token): Expression {
       };
     }
     case '(': {
+      if (isArrowParameters(parser)) return parseArrowBody(parser, parseLambdaParameters(parser), token);
       parser.next();
       parser.enterBracket();
       const inner = parser.parseExpression();

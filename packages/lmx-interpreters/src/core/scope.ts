@@ -68,6 +68,13 @@ export class Scope {
     return [...this.names.keys()];
   }
 
+  /** Every name visible here: this scope's, then its parents'. */
+  visibleNames(): string[] {
+    const names: string[] = [];
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) names.push(...scope.names.keys());
+    return names;
+  }
+
   /** A fresh frame for this scope. */
   createFrame(parent?: Frame): Frame {
     return { slots: new Array<Value | undefined>(this.names.size), parent };

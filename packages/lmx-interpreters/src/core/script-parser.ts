@@ -3,6 +3,8 @@ import { type Expression, joinSpans } from './ast.js';
 import { CORE_INFIX, type InfixParselet, PRECEDENCE } from './expression-infix.js';
 import { parsePrefix } from './expression-prefix.js';
 import { lexScript } from './lexer.js';
+import { suggestName } from './suggest-name.js';
+import { describeToken, spanOfToken } from './token-span.js';
 import type { Token } from './tokens.js';
 
 /** Builds an expression from a prefix token (a literal, a name, an opening bracket). */
@@ -67,6 +69,8 @@ export class ScriptParser {
   private nesting = 0;
   private readonly reserved: ReadonlySet<string>;
   private previousToken: Token | undefined;
+  /** Words that end any expression here (the `end` of `fn (x) … end`). */
+  private readonly stopWords: string[] = [];
 
   constructor(source: string, options: ScriptParserOptions = {}, origin?: { line: number; column: number }) {
     const lexed = lexScript(source, origin);
@@ -171,6 +175,27 @@ export class ScriptParser {
     return token.kind === 'name' && this.reserved.has(token.text.toLowerCase());
   }
 
+  /**
+   * At the start of a statement (the parser standing on `word`): when `word` is a name close
+   * to one of `keywords` (by default the reserved words) and the line goes on after it with a
+   * name, number or string, reports `unknown statement "fro" (did you mean "for"?)` and
+   * returns the keyword (lower case), so the statement layer can parse on as if it had been
+   * written right; otherwise returns undefined. `fro x in xs` is meant as a `for`, never as
+   * three expressions.
+   */
+  misspeltKeyword(keywords: Iterable<string> = this.reserved): string | undefined {
+    const word = this.peek();
+    if (word.kind !== 'name' || this.isReserved(word)) return undefined;
+    const after = this.peek(1);
+    if (after.kind !== 'name' && after.kind !== 'number' && after.kind !== 'string') return undefined;
+    if (after.line !== word.line) return undefined;
+    const suggestion = suggestName(word.text, keywords);
+    if (suggestion === undefined) return undefined;
+    const shown = word.text === word.text.toUpperCase() ? suggestion.toUpperCase() : suggestion;
+    this.report('E_PARSE', `unknown statement "${word.text}" (did you mean "${shown}"?)`, spanOfToken(word));
+    return suggestion.toLowerCase();
+  }
+
   /** Records "expected X but found Y" at the next token and unwinds the statement. */
   expected(what: string, token: Token = this.peek()): never {
     return this.fail('E_PARSE', `expected ${what} but found ${describeToken(token)}`, spanOfToken(token));
@@ -234,6 +259,19 @@ export class ScriptParser {
     this.bracketDepth--;
   }
 
+  /**
+   * Runs `parse` with `word` ending every expression inside it (before any infix or adjacent
+   * rule sees it), so `fn (x) x * 2 end` never reads `end` as a unit or a name.
+   */
+  withStopWord<T>(word: string, parse: () => T): T {
+    this.stopWords.push(word);
+    try {
+      return parse();
+    } finally {
+      this.stopWords.pop();
+    }
+  }
+
   /** Parses one expression whose operators bind tighter than `minPrecedence`. */
   parseExpression(minPrecedence = 0): Expression {
     const token = this.peek();
@@ -248,6 +286,12 @@ export class ScriptParser {
     let left = this.parsePrimary();
     for (;;) {
       const next = this.peek();
+      if (
+        this.stopWords.length > 0 &&
+        next.kind === 'name' &&
+        this.stopWords.includes(next.text.toLowerCase())
+      )
+        break;
       const rule = this.infixRule(next);
       if (!rule) {
         const bigger =
@@ -305,36 +349,6 @@ export type { InfixParselet };
 /** The precedence levels of the shared grammar, for extensions that slot in between. */
 export { PRECEDENCE };
 
-/**
- * Describes a token for "expected … but found …" messages.
- *
- * @example
- * ```ts
- * describeToken(token); // 'end of input', 'end of line', 'name "foo"', '"+"'
- * ```
- */
-export function describeToken(token: Token): string {
-  switch (token.kind) {
-    case 'eof':
-      return 'end of input';
-    case 'newline':
-      return token.text === ';' ? '";"' : 'end of line';
-    case 'number':
-      return `number ${token.text}`;
-    case 'string':
-      return `string ${token.text.length > 30 ? `${token.text.slice(0, 27)}...` : token.text}`;
-    case 'name':
-      return `name "${token.text}"`;
-    case 'punct':
-      return `"${token.text}"`;
-  }
-}
-
-/** The span of one token. */
-export function spanOfToken(token: Token): Span {
-  return { line: token.line, column: token.column, endLine: token.endLine, endColumn: token.endColumn };
-}
-
 function toSpan(diagnostic: Diagnostic): Span {
   return {
     line: diagnostic.line,
@@ -344,4 +358,4 @@ function toSpan(diagnostic: Diagnostic): Span {
   };
 }
 
-export { joinSpans };
+export { describeToken, joinSpans, spanOfToken };

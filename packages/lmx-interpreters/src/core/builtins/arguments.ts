@@ -1,5 +1,12 @@
 import { ScriptFault } from '../../errors.js';
-import { ScriptMap, typeOfValue, type Value } from '../values.js';
+import {
+  NativeFunction,
+  type ScriptCallable,
+  ScriptFunction,
+  ScriptMap,
+  typeOfValue,
+  type Value,
+} from '../values.js';
 
 /**
  * Argument checks for builtins: each returns the typed value or throws `E_RUNTIME` saying
@@ -33,6 +40,12 @@ export function expectList(value: Value | undefined, name: string, position = 1)
 export function expectMap(value: Value | undefined, name: string, position = 1): ScriptMap {
   if (value instanceof ScriptMap) return value;
   throw mismatch(name, position, 'a map', value);
+}
+
+/** A function (a lambda, a script `fn` or a builtin), for `map`, `filter`, `sort`… */
+export function expectFunction(value: Value | undefined, name: string, position = 1): ScriptCallable {
+  if (value instanceof ScriptFunction || value instanceof NativeFunction) return value;
+  throw mismatch(name, position, 'a function', value);
 }
 
 /** A list of numbers (for statistics). */

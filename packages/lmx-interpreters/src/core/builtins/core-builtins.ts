@@ -1,12 +1,13 @@
 import type { NativeFunction } from '../values.js';
 import { type BuiltinRegistry, createBuiltinRegistry } from './builtin-registry.js';
+import { FUNCTION_BUILTINS } from './function-builtins.js';
 import { LIST_BUILTINS } from './list-builtins.js';
 import { MATH_BUILTINS } from './math-builtins.js';
 import { TEXT_BUILTINS } from './text-builtins.js';
 import { VALUE_BUILTINS } from './value-builtins.js';
 
 /**
- * Every shared builtin (text, lists and maps, math, values) as one group, for
+ * Every shared builtin (text, lists and maps, functions over lists, math, values) as one group, for
  * `createBuiltinRegistry(CORE_BUILTINS, languageBuiltins)`.
  *
  * @example
@@ -17,6 +18,7 @@ import { VALUE_BUILTINS } from './value-builtins.js';
 export const CORE_BUILTINS: readonly NativeFunction[] = [
   ...TEXT_BUILTINS,
   ...LIST_BUILTINS,
+  ...FUNCTION_BUILTINS,
   ...MATH_BUILTINS,
   ...VALUE_BUILTINS,
 ];

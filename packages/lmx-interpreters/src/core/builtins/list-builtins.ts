@@ -1,16 +1,14 @@
 import { ScriptFault } from '../../errors.js';
-import { callValue } from '../compile-expression.js';
 import type { RunContext } from '../run-context.js';
-import { isTruthy, type NativeFunction, ScriptMap, typeOfValue, type Value } from '../values.js';
+import { type NativeFunction, ScriptMap, typeOfValue, type Value } from '../values.js';
 import { expectInteger, expectList, expectMap, expectNumber } from './arguments.js';
 import { defineBuiltin } from './builtin-registry.js';
-
-const NO_SPAN = { line: 0, column: 0, endLine: 0, endColumn: 0 };
+import { compareValues, sortStably } from './sort-order.js';
 
 /**
- * List and map builtins: `len`, `push`, `pop`, `range`, `sort`, `reverse`, `keys`,
- * `values`, `has`, `map`, `filter`, `reduce`. `range` respects the list limit and `sort`
- * the sort limit; callbacks spend steps like any call.
+ * List and map builtins: `len`, `push`, `pop`, `range`, `reverse`, `keys`, `values`, `has`.
+ * `range` respects the list limit. (`sort`, `map`, `filter`, `reduce` are in
+ * `FUNCTION_BUILTINS`.)
  *
  * @example
  * ```ts
@@ -34,24 +32,11 @@ export const LIST_BUILTINS: readonly NativeFunction[] = [
   }),
   defineBuiltin('pop', [1, 1], ([list]) => expectList(list, 'pop').pop() ?? null),
   defineBuiltin('range', [1, 3], (args, context) => buildRange(args, context)),
-  defineBuiltin('sort', [1, 1], ([list], context) => sortValues(expectList(list, 'sort'), context)),
   defineBuiltin('reverse', [1, 1], ([list]) => [...expectList(list, 'reverse')].reverse()),
   defineBuiltin('keys', [1, 1], ([map]) => [...expectMap(map, 'keys').entries.keys()]),
   defineBuiltin('values', [1, 1], ([map]) => [...expectMap(map, 'values').entries.values()]),
   defineBuiltin('has', [2, 2], ([map, key]) =>
     typeof key === 'string' ? expectMap(map, 'has').has(key) : false,
-  ),
-  defineBuiltin('map', [2, 2], ([list, fn], context) =>
-    expectList(list, 'map').map((item) => callValue(fn ?? null, [item], NO_SPAN, context)),
-  ),
-  defineBuiltin('filter', [2, 2], ([list, fn], context) =>
-    expectList(list, 'filter').filter((item) => isTruthy(callValue(fn ?? null, [item], NO_SPAN, context))),
-  ),
-  defineBuiltin('reduce', [3, 3], ([list, fn, start], context) =>
-    expectList(list, 'reduce').reduce<Value>(
-      (total, item) => callValue(fn ?? null, [total, item], NO_SPAN, context),
-      start ?? null,
-    ),
   ),
 ];
 
@@ -70,7 +55,8 @@ function buildRange(args: readonly Value[], context: RunContext): Value[] {
 }
 
 /**
- * Sorts a copy: numbers numerically, strings by code unit; mixing them is an error.
+ * Sorts a copy: numbers numerically, strings by code point, lists item by item; mixing
+ * them is an error.
  *
  * @example
  * ```ts
@@ -78,19 +64,7 @@ function buildRange(args: readonly Value[], context: RunContext): Value[] {
  * ```
  */
 export function sortValues(items: readonly Value[], context: RunContext): Value[] {
-  if (items.length > context.limits.sortSize) {
-    throw new ScriptFault('E_LIMIT_SORT', `cannot sort more than ${context.limits.sortSize} items`);
-  }
-  context.spend(items.length);
-  const kind = typeof items[0];
-  if (
-    !items.every((item) => typeof item === kind) ||
-    (kind !== 'number' && kind !== 'string' && items.length > 0)
-  ) {
-    throw new ScriptFault('E_RUNTIME', 'sort expects a list of only numbers or only strings');
-  }
-  if (kind === 'number') return [...(items as number[])].sort((a, b) => a - b);
-  return [...(items as string[])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sortStably(items, (left, right) => compareValues(left, right), context);
 }
 
 /** `expectInteger` re-exported for languages that build list builtins. */

@@ -121,6 +121,9 @@ function collectNames(root: Node, visit: (node: Extract<Node, { kind: 'name' }>)
       case 'extension':
         pending.push(...node.children);
         break;
+      case 'lambda':
+        pending.push(node.body);
+        break;
       default:
         break;
     }

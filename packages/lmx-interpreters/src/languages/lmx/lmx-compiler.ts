@@ -12,7 +12,7 @@ import { isTruthy, ScriptFunction, ScriptMap, typeOfValue, type Value } from '..
 import type { Diagnostic, Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { CompiledProgram } from '../../language.js';
-import type { LmxLambda, LmxStatement } from './lmx-ast.js';
+import { LMX_KEYWORDS, type LmxLambda, type LmxStatement } from './lmx-ast.js';
 import { LMX_BUILTINS } from './lmx-builtins.js';
 import { fuseLocalAssignment, fuseLoopTest } from './lmx-fast-paths.js';
 
@@ -65,6 +65,7 @@ class LmxCompiler {
   constructor(builtins: BuiltinRegistry, extensions: Readonly<Record<string, ExtensionCompiler>> = {}) {
     this.compiler = createExpressionCompiler({
       builtins,
+      knownNames: () => LMX_KEYWORDS,
       extensions: {
         ...extensions,
         lambda: (node, _compiler, scope) => this.compileLambda(node.data as LmxLambda, node.span, scope),
@@ -113,7 +114,13 @@ class LmxCompiler {
   }
 
   private compileLambda(lambda: LmxLambda, _span: Span, scope: Scope): Evaluate {
-    const create = this.compileFunction('fn', lambda.params, lambda.body, scope);
+    // `fn (x) x * 2 end`: a body ending in an expression returns its value.
+    const last = lambda.body[lambda.body.length - 1];
+    const body: LmxStatement[] =
+      last?.kind === 'expression'
+        ? [...lambda.body.slice(0, -1), { kind: 'return', value: last.expression, span: last.span }]
+        : lambda.body;
+    const create = this.compileFunction('fn', lambda.params, body, scope);
     return (frame) => create(frame);
   }
 

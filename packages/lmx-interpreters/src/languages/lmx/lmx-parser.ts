@@ -60,7 +60,7 @@ function parseLmxStatementWith(
   parseStatement: (parser: ScriptParser) => LmxStatement,
 ): LmxStatement {
   const start = parser.peek();
-  const word = start.kind === 'name' ? start.text.toLowerCase() : '';
+  const word = start.kind === 'name' ? (parser.misspeltKeyword() ?? start.text.toLowerCase()) : '';
   switch (word) {
     case 'let': {
       parser.next();
@@ -183,7 +183,32 @@ function parseBody(parser: ScriptParser, start: Token, parseStatement: ParseStat
   return body;
 }
 
+/**
+ * Blocks whose `end` stood left of their opening keyword on a later line: that `end` most
+ * likely belonged to an enclosing block, so a block left without one is blamed on them.
+ */
+const misplacedEnds = new WeakMap<ScriptParser, { opener: Token; end: Token }[]>();
+
 function expectEnd(parser: ScriptParser, start: Token): void {
-  if (parser.matchKeyword('end')) return;
+  const end = parser.matchKeyword('end');
+  if (end) {
+    if (end.line > start.line && end.column < start.column) {
+      const list = misplacedEnds.get(parser) ?? [];
+      list.push({ opener: start, end });
+      misplacedEnds.set(parser, list);
+    }
+    return;
+  }
+  const suspect = misplacedEnds
+    .get(parser)
+    ?.find((entry) => entry.opener.line > start.line && entry.end.column <= start.column);
+  if (suspect) {
+    const { opener, end: used } = suspect;
+    parser.fail(
+      'E_PARSE',
+      `"${opener.text}" from line ${opener.line} has no "end" (the "end" on line ${used.line} lines up with "${start.text}" from line ${start.line})`,
+      spanOfToken(opener),
+    );
+  }
   parser.expected(`"end" to close "${start.text}" from line ${start.line}`);
 }
