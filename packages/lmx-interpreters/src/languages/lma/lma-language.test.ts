@@ -10,7 +10,13 @@ function echoTools() {
     call(_bridge, method, args) {
       if (method !== 'use') return [];
       uses.push(args);
-      return { ok: true, result: (args as { args: unknown }).args, provider: 'test', durationMs: 1, charged: 0 };
+      return {
+        ok: true,
+        result: (args as { args: unknown }).args,
+        provider: 'test',
+        durationMs: 1,
+        charged: 0,
+      };
     },
   };
   return { uses, bridges };

@@ -28,9 +28,7 @@ const ask = defineBuiltin('ask', [2, 4], ([model, prompt, schema, show], context
   }) as { text: string; json?: JsonValue; usage: { stub: boolean; tokens: number }; model?: string };
   if (show !== undefined && isTruthy(show)) printLines(context, answer.text);
   const wantsJson = schema !== null && schema !== undefined;
-  const reply = fromJson(
-    (wantsJson ? { ...answer, json: jsonOf(answer) } : answer) as unknown as JsonValue,
-  );
+  const reply = fromJson((wantsJson ? { ...answer, json: jsonOf(answer) } : answer) as unknown as JsonValue);
   return reply instanceof ScriptMap ? reply : new ScriptMap([['text', answer.text]]);
 });
 
@@ -46,7 +44,10 @@ function jsonOf(answer: { text: string; json?: JsonValue; usage: { stub: boolean
     return JSON.parse(answer.text) as JsonValue;
   } catch {
     const shown = answer.text.length > 80 ? `${answer.text.slice(0, 80)}…` : answer.text;
-    throw new ScriptFault('E_RUNTIME', `ASK … JSON: the model's answer is not JSON: ${JSON.stringify(shown)}`);
+    throw new ScriptFault(
+      'E_RUNTIME',
+      `ASK … JSON: the model's answer is not JSON: ${JSON.stringify(shown)}`,
+    );
   }
 }
 

@@ -71,7 +71,10 @@ describe('lmi', () => {
 
   it('LIST … WHERE = still goes to the data layer as a filter', () => {
     const install = installBridge();
-    executeScript({ mode: 'lmi', source: 'LIST notes WHERE tag = kitchen LIMIT 5' }, { bridges: install.bridges });
+    executeScript(
+      { mode: 'lmi', source: 'LIST notes WHERE tag = kitchen LIMIT 5' },
+      { bridges: install.bridges },
+    );
     expect(install.calls).toEqual([['list', { collection: 'notes', where: { tag: 'kitchen' }, limit: 5 }]]);
   });
 

@@ -57,7 +57,12 @@ const LIST_DEFAULT_ROWS = 50;
 
 /** A `WHERE` value written as text compares as a number when it reads as one (`minutes > 8`). */
 function comparable(row: Value, wanted: Value): [Value, Value] {
-  if (typeof row === 'number' && typeof wanted === 'string' && wanted.trim() !== '' && Number.isFinite(Number(wanted)))
+  if (
+    typeof row === 'number' &&
+    typeof wanted === 'string' &&
+    wanted.trim() !== '' &&
+    Number.isFinite(Number(wanted))
+  )
     return [row, Number(wanted)];
   return [row, wanted];
 }
@@ -68,8 +73,10 @@ function matches(row: Value, operator: ListOperator, wanted: Value): boolean {
     if (typeof left === 'string') return typeof right === 'string' && left.includes(right);
     return Array.isArray(left) && left.some((item) => valuesEqual(item, right));
   }
-  if (operator === '=') return valuesEqual(left, right) || (typeof left !== 'string' && String(left) === right);
-  if (operator === '!=') return !(valuesEqual(left, right) || (typeof left !== 'string' && String(left) === right));
+  if (operator === '=')
+    return valuesEqual(left, right) || (typeof left !== 'string' && String(left) === right);
+  if (operator === '!=')
+    return !(valuesEqual(left, right) || (typeof left !== 'string' && String(left) === right));
   const bothNumbers = typeof left === 'number' && typeof right === 'number';
   const bothStrings = typeof left === 'string' && typeof right === 'string';
   if (!bothNumbers && !bothStrings) return false;
@@ -77,33 +84,40 @@ function matches(row: Value, operator: ListOperator, wanted: Value): boolean {
   return operator === '<' ? a < b : operator === '<=' ? a <= b : operator === '>' ? a > b : a >= b;
 }
 
-const list = defineBuiltin('list_rows', [5, 6], ([collection, field, operator, value, limit, show], context) => {
-  const op = (operator === null ? '=' : expectString(operator, 'LIST', 3)) as ListOperator;
-  if (!LIST_OPERATORS.includes(op))
-    throw new ScriptFault('E_RUNTIME', `LIST … WHERE compares with ${LIST_OPERATORS.join(', ')}, not ${op}`);
-  const name = field === null ? null : expectString(field, 'LIST', 2);
-  const wanted = typeof limit === 'number' ? limit : LIST_DEFAULT_ROWS;
-  const pushed = name !== null && op === '=';
-  const answer = context.callBridge('install', 'list', {
-    collection: expectString(collection, 'LIST'),
-    ...(pushed ? { where: { [name]: value as JsonValue } } : {}),
-    ...(name === null || pushed ? (typeof limit === 'number' ? { limit } : {}) : { limit: LIST_SCAN_ROWS }),
-  }) as JsonValue[];
-  let rows = fromJson(answer) as Value[];
-  if (name !== null && !pushed) {
-    rows = rows
-      .filter((row) => {
-        context.step();
-        return row instanceof ScriptMap && matches(row.get(name) ?? null, op, value ?? null);
-      })
-      .slice(0, wanted);
-  }
-  if (shown(show)) {
-    for (const row of rows) context.print(formatLiteral(row, context.limits.stringLength));
-    context.print(`(${rows.length} ${rows.length === 1 ? 'row' : 'rows'})`);
-  }
-  return rows;
-});
+const list = defineBuiltin(
+  'list_rows',
+  [5, 6],
+  ([collection, field, operator, value, limit, show], context) => {
+    const op = (operator === null ? '=' : expectString(operator, 'LIST', 3)) as ListOperator;
+    if (!LIST_OPERATORS.includes(op))
+      throw new ScriptFault(
+        'E_RUNTIME',
+        `LIST … WHERE compares with ${LIST_OPERATORS.join(', ')}, not ${op}`,
+      );
+    const name = field === null ? null : expectString(field, 'LIST', 2);
+    const wanted = typeof limit === 'number' ? limit : LIST_DEFAULT_ROWS;
+    const pushed = name !== null && op === '=';
+    const answer = context.callBridge('install', 'list', {
+      collection: expectString(collection, 'LIST'),
+      ...(pushed ? { where: { [name]: value as JsonValue } } : {}),
+      ...(name === null || pushed ? (typeof limit === 'number' ? { limit } : {}) : { limit: LIST_SCAN_ROWS }),
+    }) as JsonValue[];
+    let rows = fromJson(answer) as Value[];
+    if (name !== null && !pushed) {
+      rows = rows
+        .filter((row) => {
+          context.step();
+          return row instanceof ScriptMap && matches(row.get(name) ?? null, op, value ?? null);
+        })
+        .slice(0, wanted);
+    }
+    if (shown(show)) {
+      for (const row of rows) context.print(formatLiteral(row, context.limits.stringLength));
+      context.print(`(${rows.length} ${rows.length === 1 ? 'row' : 'rows'})`);
+    }
+    return rows;
+  },
+);
 
 /** `PROVIDERS FOR <capability>`. */
 function providersOperands(parser: ScriptParser): Expression[] {

@@ -152,7 +152,11 @@ function readRecipient(channel: string, value: Value, span: Span): string {
         ? 'null'
         : `${typeOfValue(value)} ${formatValue(value).slice(0, 40)}`;
   const hint = Array.isArray(value) ? ' (one NOTIFY per recipient: FOR r IN list … NOTIFY … TO r)' : '';
-  throw new ScriptFault('E_RUNTIME', `NOTIFY ${channel} TO needs a recipient as text, got ${got}${hint}`, span);
+  throw new ScriptFault(
+    'E_RUNTIME',
+    `NOTIFY ${channel} TO needs a recipient as text, got ${got}${hint}`,
+    span,
+  );
 }
 
 /** The time of day quiet hours are checked against: `input.now`, else the current UTC time. */

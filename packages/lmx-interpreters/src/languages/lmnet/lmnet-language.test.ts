@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeCaller } from '../../core/run-context.js';
-import { executeScript } from '../../execute-script.js';
 import { ScriptFault } from '../../errors.js';
+import { executeScript } from '../../execute-script.js';
 
 /** A host bridge that allows 127.0.0.1:8080 only, failing as the server's host session does. */
 function allowListHost(): BridgeCaller {
@@ -9,7 +9,8 @@ function allowListHost(): BridgeCaller {
     available: new Set(['host']),
     call(_bridge, method, args) {
       const { host, port } = args as { host: string; port: number };
-      if (method === 'port' && port === 0) throw new ScriptFault('E_BRIDGE_FAILED', '0 is not a port (1 to 65535).');
+      if (method === 'port' && port === 0)
+        throw new ScriptFault('E_BRIDGE_FAILED', '0 is not a port (1 to 65535).');
       if (method === 'port' && host === '127.0.0.1' && port === 8080) return 'open';
       throw new ScriptFault(
         'E_BRIDGE_FAILED',
@@ -34,10 +35,12 @@ describe('lmnet', () => {
   });
 
   it('still ends the run for other failures (a bad port) and for GET outside the list', () => {
-    expect(executeScript({ mode: 'lmnet', source: 'PORT "127.0.0.1" 0' }, { bridges: allowListHost() }).error)
-      .toMatchObject({ code: 'E_BRIDGE_FAILED', message: '0 is not a port (1 to 65535).' });
     expect(
-      executeScript({ mode: 'lmnet', source: 'GET "http://10.0.0.9/"' }, { bridges: allowListHost() }).error?.code,
+      executeScript({ mode: 'lmnet', source: 'PORT "127.0.0.1" 0' }, { bridges: allowListHost() }).error,
+    ).toMatchObject({ code: 'E_BRIDGE_FAILED', message: '0 is not a port (1 to 65535).' });
+    expect(
+      executeScript({ mode: 'lmnet', source: 'GET "http://10.0.0.9/"' }, { bridges: allowListHost() }).error
+        ?.code,
     ).toBe('E_BRIDGE_FAILED');
   });
 });

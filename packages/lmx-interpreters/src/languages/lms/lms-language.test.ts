@@ -9,7 +9,15 @@ function recordingHost() {
     available: new Set(['host']),
     call(_bridge, _method, args) {
       commands.push((args as { command: string }).command);
-      return { exitCode: 0, signal: null, stdout: '', stderr: '', timedOut: false, truncated: false, durationMs: 1 };
+      return {
+        exitCode: 0,
+        signal: null,
+        stdout: '',
+        stderr: '',
+        timedOut: false,
+        truncated: false,
+        durationMs: 1,
+      };
     },
   };
   return { commands, bridges };

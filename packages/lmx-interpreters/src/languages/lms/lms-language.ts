@@ -84,7 +84,11 @@ function commandOperands(parser: ScriptParser): Expression[] {
     const span = segment.expression.span;
     return {
       kind: 'expression',
-      expression: callOf('quote_argument', [segment.expression, { kind: 'string', value: state, span }], span),
+      expression: callOf(
+        'quote_argument',
+        [segment.expression, { kind: 'string', value: state, span }],
+        span,
+      ),
     };
   });
   return [{ ...command, segments }];

@@ -1,9 +1,9 @@
 import type { Expression } from '../../core/ast.js';
 import { expectNumber } from '../../core/builtins/arguments.js';
 import { defineBuiltin } from '../../core/builtins/builtin-registry.js';
-import { NativeFunction, type ScriptCallable, ScriptFunction, type Value } from '../../core/values.js';
 import type { RunContext } from '../../core/run-context.js';
 import type { ScriptParser } from '../../core/script-parser.js';
+import { NativeFunction, type ScriptCallable, ScriptFunction, type Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { LanguageDefinition } from '../../language.js';
@@ -203,7 +203,13 @@ const afterBlock: BlockVerb = {
     // AFTER d DO … END ≡ after_schedule(d, fn() … end): the block runs d from now, when a
     // later wait (SLEEP, EVERY) passes that time or at the end of the script, so AFTER
     // blocks run in time order whatever their order in the source.
-    const lambda: Expression = { kind: 'extension', name: 'lambda', children: [], data: { params: [], body }, span };
+    const lambda: Expression = {
+      kind: 'extension',
+      name: 'lambda',
+      children: [],
+      data: { params: [], body },
+      span,
+    };
     return { kind: 'expression', expression: callOf('after_schedule', [duration, lambda], span), span };
   },
 };

@@ -5,12 +5,12 @@ import { createExpressionCompiler, type Evaluate } from '../../core/compile-expr
 import { formatPreview } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { type Frame, Scope } from '../../core/scope.js';
+import { didYouMean } from '../../core/suggest-name.js';
 import { isTruthy, ScriptMap, typeOfValue, type Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { CompileResult, LanguageDefinition } from '../../language.js';
 import { type CascadeEvent, defaultCascadeLimits, runEventCascade } from './event-cascade.js';
-import { didYouMean } from '../suggestions/closest-name.js';
 import { type LmzStatement, parseRules } from './lmz-parser.js';
 
 type Emit = (name: string, payload: Value, span: Span) => void;
@@ -226,26 +226,32 @@ function missingField(name: string, event: CascadeEvent<Value> | undefined, span
 
 /** Every expression of some statements, nested blocks included. */
 function expressionsOf(statements: readonly LmzStatement[]): Expression[] {
-  return statements.flatMap((statement): Expression[] => {
-    switch (statement.kind) {
-      case 'on':
-        return [...(statement.where ? [statement.where] : []), ...expressionsOf(statement.body)];
-      case 'emit':
-        return statement.payload ? [statement.payload] : [];
-      case 'let':
-        return [statement.value];
-      case 'assign':
-        return [statement.target, statement.value];
-      case 'print':
-        return statement.values;
-      case 'for':
-        return [statement.items, ...expressionsOf(statement.body)];
-      case 'call':
-        return [statement.call];
-      case 'if':
-        return [statement.condition, ...expressionsOf(statement.body), ...expressionsOf(statement.otherwise ?? [])];
-    }
-  });
+  return statements.flatMap(expressionsOfOne);
+}
+
+function expressionsOfOne(statement: LmzStatement): Expression[] {
+  switch (statement.kind) {
+    case 'on':
+      return [...(statement.where ? [statement.where] : []), ...expressionsOf(statement.body)];
+    case 'emit':
+      return statement.payload ? [statement.payload] : [];
+    case 'let':
+      return [statement.value];
+    case 'assign':
+      return [statement.target, statement.value];
+    case 'print':
+      return statement.values;
+    case 'for':
+      return [statement.items, ...expressionsOf(statement.body)];
+    case 'call':
+      return [statement.call];
+    case 'if':
+      return [
+        statement.condition,
+        ...expressionsOf(statement.body),
+        ...expressionsOf(statement.otherwise ?? []),
+      ];
+  }
 }
 
 /** Longest payload text a firing line shows; the full payload is in the run's value. */

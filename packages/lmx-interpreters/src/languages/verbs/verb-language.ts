@@ -48,7 +48,10 @@ export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefini
     compile(source) {
       const parsed = parseLmx(source, extension);
       if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
-      const { program, diagnostics } = compileLmx(parsed.statements, { builtins, extensions: { [BARE_WORD]: compileBareWord } });
+      const { program, diagnostics } = compileLmx(parsed.statements, {
+        builtins,
+        extensions: { [BARE_WORD]: compileBareWord },
+      });
       if (diagnostics.length > 0) return { diagnostics };
       const finish = options.finish;
       if (!finish) return { program, diagnostics: [] };

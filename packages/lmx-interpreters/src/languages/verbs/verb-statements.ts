@@ -73,7 +73,12 @@ export function createVerbExtension(
       if (start.kind !== 'name') return undefined;
       // `can("x")` at the start of a line is a call of the builtin, not the verb `CAN ("x")`.
       const after = parser.peek(1);
-      if (after.kind === 'punct' && after.text === '(' && after.line === start.endLine && after.column === start.endColumn)
+      if (
+        after.kind === 'punct' &&
+        after.text === '(' &&
+        after.line === start.endLine &&
+        after.column === start.endColumn
+      )
         return undefined;
       const block = blocks.find((candidate) => parser.isKeyword(candidate.keyword.toLowerCase(), start));
       if (block) {
@@ -130,7 +135,8 @@ export function bareTextOperand(parser: ScriptParser, what: string, stopWord?: s
   if (text === '') parser.expected(what, first);
   const span = parser.spanFrom(first);
   // One bare word may name a variable: `let cap = "llm.chat"` then `CAN cap` asks about llm.chat.
-  if (count === 1 && first.kind === 'name') return { kind: 'extension', name: BARE_WORD, children: [], data: text, span };
+  if (count === 1 && first.kind === 'name')
+    return { kind: 'extension', name: BARE_WORD, children: [], data: text, span };
   return { kind: 'string', value: text, span };
 }
 
@@ -145,4 +151,4 @@ export const compileBareWord: ExtensionCompiler = (node, compiler, scope) => {
   const word = node.data as string;
   if (scope.resolve(word)) return compiler.compile({ kind: 'name', name: word, span: node.span }, scope);
   return () => word;
-}
+};
