@@ -32,7 +32,10 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 const weekdayBuiltin = defineBuiltin('weekday', [1, 1], ([value]) => {
   const amount = value instanceof AmountValue ? value.amount : undefined;
   if (amount?.kind !== 'date')
-    throw new ScriptFault('E_RUNTIME', `weekday expects a date as argument 1 but got ${describeValue(value)}`);
+    throw new ScriptFault(
+      'E_RUNTIME',
+      `weekday expects a date as argument 1 but got ${describeValue(value)}`,
+    );
   // 1970-01-01 was a Thursday (index 3 from Monday).
   return WEEKDAYS[(((amount.days + 3) % 7) + 7) % 7] as string;
 });

@@ -85,8 +85,18 @@ interface UnitRow {
 // There is no `in` for inches: `in` is the conversion keyword (`3 ft in m`). `ºC` (with the
 // ordinal sign º, often typed for the degree sign) is what the lexer sees for `°C`.
 const rows: UnitRow[] = [
-  { symbol: 'mm', aliases: ['millimeter', 'millimeters', 'millimetre', 'millimetres'], dims: 'L', factor: 0.001 },
-  { symbol: 'cm', aliases: ['centimeter', 'centimeters', 'centimetre', 'centimetres'], dims: 'L', factor: 0.01 },
+  {
+    symbol: 'mm',
+    aliases: ['millimeter', 'millimeters', 'millimetre', 'millimetres'],
+    dims: 'L',
+    factor: 0.001,
+  },
+  {
+    symbol: 'cm',
+    aliases: ['centimeter', 'centimeters', 'centimetre', 'centimetres'],
+    dims: 'L',
+    factor: 0.01,
+  },
   { symbol: 'm', aliases: ['meter', 'meters', 'metre', 'metres'], dims: 'L', factor: 1 },
   { symbol: 'km', aliases: ['kilometer', 'kilometers', 'kilometre', 'kilometres'], dims: 'L', factor: 1000 },
   { symbol: 'inch', aliases: ['inches'], dims: 'L', factor: 0.0254 },
@@ -130,7 +140,13 @@ const rows: UnitRow[] = [
   { symbol: 'Gbps', dims: 'D1T-1', factor: 125e6 },
   { symbol: 'K', aliases: ['kelvin'], dims: 'K', factor: 1 },
   { symbol: '°C', aliases: ['ºC', 'degC', 'celsius'], dims: 'K', factor: 1, offset: 273.15 },
-  { symbol: '°F', aliases: ['ºF', 'degF', 'fahrenheit'], dims: 'K', factor: 5 / 9, offset: 273.15 - (32 * 5) / 9 },
+  {
+    symbol: '°F',
+    aliases: ['ºF', 'degF', 'fahrenheit'],
+    dims: 'K',
+    factor: 5 / 9,
+    offset: 273.15 - (32 * 5) / 9,
+  },
   // Area.
   { symbol: 'mm2', aliases: ['mm²'], dims: 'L2', factor: 1e-6 },
   { symbol: 'cm2', aliases: ['cm²'], dims: 'L2', factor: 1e-4 },
@@ -142,7 +158,12 @@ const rows: UnitRow[] = [
   { symbol: 'sqin', aliases: ['inch2'], dims: 'L2', factor: 0.00064516 },
   { symbol: 'mi2', aliases: ['mi²', 'sqmi'], dims: 'L2', factor: 2589988.110336 },
   // Volume.
-  { symbol: 'mL', aliases: ['ml', 'milliliter', 'milliliters', 'millilitre', 'millilitres'], dims: 'L3', factor: 1e-3 * LITRE },
+  {
+    symbol: 'mL',
+    aliases: ['ml', 'milliliter', 'milliliters', 'millilitre', 'millilitres'],
+    dims: 'L3',
+    factor: 1e-3 * LITRE,
+  },
   { symbol: 'cL', aliases: ['cl'], dims: 'L3', factor: 1e-2 * LITRE },
   { symbol: 'dL', aliases: ['dl'], dims: 'L3', factor: 1e-1 * LITRE },
   { symbol: 'L', aliases: ['l', 'liter', 'liters', 'litre', 'litres'], dims: 'L3', factor: LITRE },
