@@ -50,9 +50,50 @@ describe('lmq', () => {
     );
     expect(checked.error).toBeUndefined();
     expect(requests.map((request) => (request as { fields?: string[] }).fields)).toEqual([
-      ['n', 'tag', 'count'],
+      ['n', 'tag'],
       ['n', 'meta', 'len', 'tag'],
       undefined,
     ]);
+  });
+
+  it('refuses a field no row has with the closest field, unless read as row.x', () => {
+    const { bridges } = rowsBridge([{ id: 1, amount: 3 }]);
+    const result = executeScript({ mode: 'lmq', source: 'FROM orders SELECT amout' }, { bridges });
+    expect(result.error).toMatchObject({
+      code: 'E_RUNTIME',
+      message: 'no row of orders has a field "amout" (did you mean "amount"?); row.amout reads a field that may be absent',
+      line: 1,
+    });
+    const optional = executeScript({ mode: 'lmq', source: 'FROM orders SELECT id, row.note' }, { bridges });
+    expect(optional.output).toEqual(['{id: 1, note: null}', '(1 row)']);
+  });
+
+  it('reports several check errors at once, across and within queries', () => {
+    const result = executeScript({
+      mode: 'lmq',
+      source:
+        'FORM orders SELECT count()\nFROM orders GROUP BY status SELECT customer, sum(amount)\nFROM orders WHERE sum(amount) > 3 LIMIT 0 SELECT id',
+    });
+    expect(result.error?.diagnostics?.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      '1:1 a query starts with FROM, not "FORM" (did you mean "FROM"?)',
+      '2:36 SELECT reads "customer" outside an aggregate; add it to GROUP BY or wrap it in an aggregate (count, sum, avg, min, max, median)',
+      '3:19 WHERE filters rows before they are grouped: an aggregate belongs in HAVING',
+      '3:41 LIMIT takes a whole number from 1 to 5000',
+    ]);
+  });
+
+  it('reads date("YYYY-MM-DD") as epoch ms and refuses a malformed one', () => {
+    const { bridges } = rowsBridge([{ at: Date.UTC(2026, 0, 2) }, { at: Date.UTC(2025, 5, 1) }]);
+    expect(
+      executeScript({ mode: 'lmq', source: 'FROM x WHERE at > date("2026-01-01") SELECT count()' }, { bridges }).output,
+    ).toEqual(['1']);
+    expect(executeScript({ mode: 'lmq', source: 'FROM x WHERE at > date("01/02/2026") SELECT count()' }, { bridges }).error)
+      .toMatchObject({ code: 'E_RUNTIME', message: 'date expects "YYYY-MM-DD" or an ISO date and time, not "01/02/2026"' });
+  });
+
+  it('does not send ORDER BY of a grouped query to the bridge, and reads every row for it', () => {
+    const { bridges, requests } = rowsBridge([{ s: 'a', n: 1 }]);
+    executeScript({ mode: 'lmq', source: 'FROM x GROUP BY s ORDER BY total SELECT s, sum(n) AS total LIMIT 1' }, { bridges });
+    expect(requests[0]).toMatchObject({ orderBy: [], limit: 5000, fields: ['s', 'n'] });
   });
 });

@@ -85,11 +85,15 @@ function isOnlyEqualities(where: Expression): boolean {
  */
 function fieldsRead(query: LmqQuery): string[] | undefined {
   if (query.select.length === 0) return undefined;
-  const fields = new Set<string>([...query.groupBy, ...query.orderBy.map((order) => order.field)]);
+  const labels = new Set(query.select.map((item) => item.label));
+  // ORDER BY of a grouped query sorts the answers by their labels, not rows by fields.
+  const sortFields = query.orderBy.map((order) => order.field).filter((field) => !labels.has(field) || !isGrouped(query));
+  const fields = new Set<string>([...query.groupBy, ...sortFields]);
   let wholeRow = false;
   const add = (node: { name: string }): void => {
     if (node.name === 'row') wholeRow = true;
-    fields.add(node.name);
+    // An aggregate's name is the aggregate, never a row field.
+    if (!AGGREGATES.has(node.name)) fields.add(node.name);
   };
   for (const clause of [query.where, query.having, ...query.select.map((item) => item.expression)])
     if (clause) visitNames(clause, add);
@@ -341,6 +345,11 @@ export function compileQueries(source: string): CompileResult {
       },
     },
   };
+}
+
+/** Whether a query answers one row per group: GROUP BY, or an aggregate in SELECT. */
+function isGrouped(query: LmqQuery): boolean {
+  return query.groupBy.length > 0 || query.select.some((item) => containsAggregate(item.expression));
 }
 
 function containsAggregate(expression: Expression): boolean {
