@@ -12,6 +12,7 @@ import { ScriptFault } from '../../errors.js';
 import type { CompileResult, LanguageDefinition } from '../../language.js';
 import { AmountValue } from './amount-value.js';
 import { readCalendarDate } from './calendar-date.js';
+import { LMM_SHARED_WITH_LMC, resolveMathConstant } from '../lmm/lmm-builtins.js';
 import { lmcOperatorHooks } from './lmc-operators.js';
 import { lmcExtensionCompilers, lmcParserExtensions } from './lmc-syntax.js';
 
@@ -69,7 +70,8 @@ const ROUNDING = [
   amountRounding('abs', (value) => Math.abs(value)),
 ];
 
-const builtins = createBuiltinRegistry(CORE_BUILTINS, [dateBuiltin, weekdayBuiltin, ...ROUNDING]);
+// Trigonometry, exp/ln/log and the statistics of numbers come from lmm: one definition each.
+const builtins = createBuiltinRegistry(CORE_BUILTINS, LMM_SHARED_WITH_LMC, [dateBuiltin, weekdayBuiltin, ...ROUNDING]);
 
 interface Line {
   /** Set for `name = expression`. */
@@ -145,6 +147,7 @@ export function compileCalculator(source: string): CompileResult {
     builtins,
     operators: lmcOperatorHooks,
     extensions: lmcExtensionCompilers,
+    resolveName: resolveMathConstant,
   });
   const scope = new Scope();
   const lines = parser.parseBlock((current) =>
