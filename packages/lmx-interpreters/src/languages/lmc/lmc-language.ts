@@ -10,9 +10,9 @@ import { typeOfValue, type Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { CompileResult, LanguageDefinition } from '../../language.js';
+import { LMM_SHARED_WITH_LMC, resolveMathConstant } from '../lmm/lmm-builtins.js';
 import { AmountValue } from './amount-value.js';
 import { readCalendarDate } from './calendar-date.js';
-import { LMM_SHARED_WITH_LMC, resolveMathConstant } from '../lmm/lmm-builtins.js';
 import { lmcOperatorHooks } from './lmc-operators.js';
 import { lmcExtensionCompilers, lmcParserExtensions } from './lmc-syntax.js';
 
@@ -71,7 +71,11 @@ const ROUNDING = [
 ];
 
 // Trigonometry, exp/ln/log and the statistics of numbers come from lmm: one definition each.
-const builtins = createBuiltinRegistry(CORE_BUILTINS, LMM_SHARED_WITH_LMC, [dateBuiltin, weekdayBuiltin, ...ROUNDING]);
+const builtins = createBuiltinRegistry(CORE_BUILTINS, LMM_SHARED_WITH_LMC, [
+  dateBuiltin,
+  weekdayBuiltin,
+  ...ROUNDING,
+]);
 
 interface Line {
   /** Set for `name = expression`. */

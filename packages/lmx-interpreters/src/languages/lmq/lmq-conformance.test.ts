@@ -5,9 +5,30 @@ import { executeScript } from '../../execute-script.js';
 // the lmq query that answers the same question. `lmq: null` marks a question lmq has no
 // form for (yet): the count below says how many it answers, and the test keeps it honest.
 const ORDERS = [
-  { id: 1, customer: { name: 'ana' }, status: 'paid', amount: 120, createdAt: Date.UTC(2026, 0, 5), tags: ['vip'] },
-  { id: 2, customer: { name: 'bo' }, status: 'sent', amount: 80, createdAt: Date.UTC(2025, 11, 20), tags: [] },
-  { id: 3, customer: { name: 'ana' }, status: 'paid', amount: 30, createdAt: Date.UTC(2026, 0, 9), tags: ['gift'] },
+  {
+    id: 1,
+    customer: { name: 'ana' },
+    status: 'paid',
+    amount: 120,
+    createdAt: Date.UTC(2026, 0, 5),
+    tags: ['vip'],
+  },
+  {
+    id: 2,
+    customer: { name: 'bo' },
+    status: 'sent',
+    amount: 80,
+    createdAt: Date.UTC(2025, 11, 20),
+    tags: [],
+  },
+  {
+    id: 3,
+    customer: { name: 'ana' },
+    status: 'paid',
+    amount: 30,
+    createdAt: Date.UTC(2026, 0, 9),
+    tags: ['gift'],
+  },
   { id: 4, customer: { name: 'cy' }, status: 'void', amount: 55, createdAt: Date.UTC(2026, 0, 10), tags: [] },
 ];
 
@@ -20,16 +41,29 @@ interface Case {
 
 const CASES: Case[] = [
   { peer: 'length  [$count($)]', lmq: 'FROM orders SELECT count()', output: ['4'] },
-  { peer: 'map(select(.status == "paid")) | length', lmq: 'FROM orders WHERE status = "paid" SELECT count(*)', output: ['2'] },
+  {
+    peer: 'map(select(.status == "paid")) | length',
+    lmq: 'FROM orders WHERE status = "paid" SELECT count(*)',
+    output: ['2'],
+  },
   { peer: 'map(.amount) | add  [$sum(amount)]', lmq: 'FROM orders SELECT sum(amount)', output: ['285'] },
-  { peer: 'map(.amount) | add / length  [$average(amount)]', lmq: 'FROM orders SELECT sum(amount) / count()', output: ['71.25'] },
+  {
+    peer: 'map(.amount) | add / length  [$average(amount)]',
+    lmq: 'FROM orders SELECT sum(amount) / count()',
+    output: ['71.25'],
+  },
   { peer: '[$average(amount)]', lmq: 'FROM orders SELECT avg(amount)', output: ['71.25'] },
   { peer: 'map(.amount) | max  [$max(amount)]', lmq: 'FROM orders SELECT max(amount)', output: ['120'] },
   { peer: 'map(.amount) | min', lmq: 'FROM orders SELECT min(amount)', output: ['30'] },
   {
     peer: 'group_by(.status) | map({status: .[0].status, total: map(.amount) | add})  [${status: $sum(amount)}]',
     lmq: 'FROM orders GROUP BY status ORDER BY status SELECT status, sum(amount) AS total',
-    output: ['{status: "paid", total: 150}', '{status: "sent", total: 80}', '{status: "void", total: 55}', '(3 rows)'],
+    output: [
+      '{status: "paid", total: 150}',
+      '{status: "sent", total: 80}',
+      '{status: "void", total: 55}',
+      '(3 rows)',
+    ],
   },
   {
     peer: 'group_by(.status) | map({status: .[0].status, n: length})',
@@ -56,8 +90,16 @@ const CASES: Case[] = [
     lmq: 'FROM orders ORDER BY amount DESC LIMIT 2 SELECT id',
     output: ['{id: 1}', '{id: 2}', '(2 rows)'],
   },
-  { peer: 'max_by(.amount).id', lmq: 'FROM orders ORDER BY amount DESC LIMIT 1 SELECT id', output: ['{id: 1}', '(1 row)'] },
-  { peer: 'first.id  [$[0].id]', lmq: 'FROM orders ORDER BY id LIMIT 1 SELECT id', output: ['{id: 1}', '(1 row)'] },
+  {
+    peer: 'max_by(.amount).id',
+    lmq: 'FROM orders ORDER BY amount DESC LIMIT 1 SELECT id',
+    output: ['{id: 1}', '(1 row)'],
+  },
+  {
+    peer: 'first.id  [$[0].id]',
+    lmq: 'FROM orders ORDER BY id LIMIT 1 SELECT id',
+    output: ['{id: 1}', '(1 row)'],
+  },
   {
     peer: 'map({id, gross: (.amount * 1.2)})',
     lmq: 'FROM orders WHERE id < 3 ORDER BY id SELECT id, amount * 1.2 AS gross',
@@ -73,7 +115,11 @@ const CASES: Case[] = [
     lmq: 'FROM orders WHERE createdAt >= date("2026-01-01") SELECT count()',
     output: ['3'],
   },
-  { peer: 'map(select(.tags | index("vip"))) | map(.id)', lmq: 'FROM orders WHERE "vip" IN tags SELECT id', output: ['{id: 1}', '(1 row)'] },
+  {
+    peer: 'map(select(.tags | index("vip"))) | map(.id)',
+    lmq: 'FROM orders WHERE "vip" IN tags SELECT id',
+    output: ['{id: 1}', '(1 row)'],
+  },
   {
     peer: 'map(select(.customer.name | test("^a"))) | length  [$count($[$contains(customer.name, /^a/)])]',
     lmq: 'FROM orders WHERE starts_with(customer.name, "a") SELECT count()',
@@ -84,7 +130,11 @@ const CASES: Case[] = [
     lmq: 'FROM orders WHERE id <= 2 ORDER BY id SELECT "{{id}}: {{status}}" AS line',
     output: ['{line: "1: paid"}', '{line: "2: sent"}', '(2 rows)'],
   },
-  { peer: 'map(.status | ascii_upcase) | unique', lmq: 'FROM orders WHERE id = 4 SELECT upper(status)', output: ['{upper_status: "VOID"}', '(1 row)'] },
+  {
+    peer: 'map(.status | ascii_upcase) | unique',
+    lmq: 'FROM orders WHERE id = 4 SELECT upper(status)',
+    output: ['{upper_status: "VOID"}', '(1 row)'],
+  },
   {
     peer: 'any(.amount > 100)',
     lmq: 'FROM orders SELECT max(amount) > 100 AS any_big',
@@ -95,7 +145,11 @@ const CASES: Case[] = [
     lmq: 'FROM orders GROUP BY status HAVING sum(amount) > 100 SELECT status',
     output: ['{status: "paid"}', '(1 row)'],
   },
-  { peer: 'map(.amount) | sort | .[length / 2]  (median)', lmq: 'FROM orders SELECT median(amount)', output: ['67.5'] },
+  {
+    peer: 'map(.amount) | sort | .[length / 2]  (median)',
+    lmq: 'FROM orders SELECT median(amount)',
+    output: ['67.5'],
+  },
   {
     peer: 'map(select(.tags | length > 0)) | length',
     lmq: 'FROM orders WHERE len(tags) > 0 SELECT count()',
@@ -122,7 +176,9 @@ function ordersBridge() {
       const { where = {} } = args as { where?: Record<string, unknown> };
       return {
         rows: ORDERS.filter((order) =>
-          Object.entries(where).every(([field, value]) => (order as Record<string, unknown>)[field] === value),
+          Object.entries(where).every(
+            ([field, value]) => (order as Record<string, unknown>)[field] === value,
+          ),
         ),
       };
     },

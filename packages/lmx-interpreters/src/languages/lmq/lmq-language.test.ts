@@ -61,7 +61,8 @@ describe('lmq', () => {
     const result = executeScript({ mode: 'lmq', source: 'FROM orders SELECT amout' }, { bridges });
     expect(result.error).toMatchObject({
       code: 'E_RUNTIME',
-      message: 'no row of orders has a field "amout" (did you mean "amount"?); row.amout reads a field that may be absent',
+      message:
+        'no row of orders has a field "amout" (did you mean "amount"?); row.amout reads a field that may be absent',
       line: 1,
     });
     const optional = executeScript({ mode: 'lmq', source: 'FROM orders SELECT id, row.note' }, { bridges });
@@ -85,15 +86,28 @@ describe('lmq', () => {
   it('reads date("YYYY-MM-DD") as epoch ms and refuses a malformed one', () => {
     const { bridges } = rowsBridge([{ at: Date.UTC(2026, 0, 2) }, { at: Date.UTC(2025, 5, 1) }]);
     expect(
-      executeScript({ mode: 'lmq', source: 'FROM x WHERE at > date("2026-01-01") SELECT count()' }, { bridges }).output,
+      executeScript(
+        { mode: 'lmq', source: 'FROM x WHERE at > date("2026-01-01") SELECT count()' },
+        { bridges },
+      ).output,
     ).toEqual(['1']);
-    expect(executeScript({ mode: 'lmq', source: 'FROM x WHERE at > date("01/02/2026") SELECT count()' }, { bridges }).error)
-      .toMatchObject({ code: 'E_RUNTIME', message: 'date expects "YYYY-MM-DD" or an ISO date and time, not "01/02/2026"' });
+    expect(
+      executeScript(
+        { mode: 'lmq', source: 'FROM x WHERE at > date("01/02/2026") SELECT count()' },
+        { bridges },
+      ).error,
+    ).toMatchObject({
+      code: 'E_RUNTIME',
+      message: 'date expects "YYYY-MM-DD" or an ISO date and time, not "01/02/2026"',
+    });
   });
 
   it('does not send ORDER BY of a grouped query to the bridge, and reads every row for it', () => {
     const { bridges, requests } = rowsBridge([{ s: 'a', n: 1 }]);
-    executeScript({ mode: 'lmq', source: 'FROM x GROUP BY s ORDER BY total SELECT s, sum(n) AS total LIMIT 1' }, { bridges });
+    executeScript(
+      { mode: 'lmq', source: 'FROM x GROUP BY s ORDER BY total SELECT s, sum(n) AS total LIMIT 1' },
+      { bridges },
+    );
     expect(requests[0]).toMatchObject({ orderBy: [], limit: 5000, fields: ['s', 'n'] });
   });
 });

@@ -87,7 +87,9 @@ function fieldsRead(query: LmqQuery): string[] | undefined {
   if (query.select.length === 0) return undefined;
   const labels = new Set(query.select.map((item) => item.label));
   // ORDER BY of a grouped query sorts the answers by their labels, not rows by fields.
-  const sortFields = query.orderBy.map((order) => order.field).filter((field) => !labels.has(field) || !isGrouped(query));
+  const sortFields = query.orderBy
+    .map((order) => order.field)
+    .filter((field) => !labels.has(field) || !isGrouped(query));
   const fields = new Set<string>([...query.groupBy, ...sortFields]);
   let wholeRow = false;
   const add = (node: { name: string }): void => {
