@@ -143,4 +143,14 @@ describe('lmz, rules on events', () => {
     });
     expect(optional.output[1]).toBe('vip: null');
   });
+
+  it('maps and reduces a payload list with lambdas', () => {
+    const result = executeScript({
+      mode: 'lmz',
+      source:
+        'ON order.paid DO PRINT map(items, i => i.sku), reduce(items, (n, i) => n + i.qty, 0) END\nEMIT order.paid {items: [{sku: "a", qty: 2}, {sku: "b", qty: 1}]}',
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.output[1]).toBe('["a", "b"] 3');
+  });
 });
