@@ -1,4 +1,4 @@
-import { all, create } from 'mathjs';
+import { all, create, type FactoryFunctionMap } from 'mathjs';
 import { describe, expect, it } from 'vitest';
 import { executeScript } from '../../execute-script.js';
 
@@ -57,7 +57,7 @@ const CASES: Case[] = [
   { mathjs: '10 ohm * 2 A to V', lmc: null },
 ];
 
-const math = create(all);
+const math = create(all as FactoryFunctionMap);
 
 /** mathjs's answer as text (12 significant digits), or undefined when it cannot answer. */
 function askMathjs(expression: string): string | undefined {

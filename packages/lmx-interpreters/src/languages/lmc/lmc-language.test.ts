@@ -85,16 +85,26 @@ describe('lmc, the quantities calculator', () => {
   it('knows volume, area, energy, pressure, speed, frequency and data-rate units', () => {
     const result = executeScript({
       mode: 'lmc',
-      source: '2 L + 500 mL\n1 acre in m2\n1 kWh in kJ\n1 atm in kPa\n60 mph in km/h\n1 / 50 Hz in ms\n100 Mbit in MB',
+      source:
+        '2 L + 500 mL\n1 acre in m2\n1 kWh in kJ\n1 atm in kPa\n60 mph in km/h\n1 / 50 Hz in ms\n100 Mbit in MB',
     });
     expect(result.error).toBeUndefined();
-    expect(result.output).toEqual(['2.5 L', '4046.8564224 m2', '3600 kJ', '101.325 kPa', '96.56064 km/h', '20 ms', '12.5 MB']);
+    expect(result.output).toEqual([
+      '2.5 L',
+      '4046.8564224 m2',
+      '3600 kJ',
+      '101.325 kPa',
+      '96.56064 km/h',
+      '20 ms',
+      '12.5 MB',
+    ]);
   });
 
   it('builds compound units written together and from products and quotients', () => {
     const result = executeScript({
       mode: 'lmc',
-      source: 'rate = 100 Mbit/s\n5 GB / rate in min\n100 km / 2 h\n2 kW * 3 h in kWh\n9.81 m/s^2 * 70 kg in N\n10 m * 20 m in m2',
+      source:
+        'rate = 100 Mbit/s\n5 GB / rate in min\n100 km / 2 h\n2 kW * 3 h in kWh\n9.81 m/s^2 * 70 kg in N\n10 m * 20 m in m2',
     });
     expect(result.error).toBeUndefined();
     expect(result.output).toEqual([
@@ -129,8 +139,10 @@ describe('lmc, the quantities calculator', () => {
 
   it('maps, filters and reduces lists with lambdas', () => {
     expect(
-      executeScript({ mode: 'lmc', source: 'legs = [3 km, 500 m, 2 mi]\nreduce(legs, (a, b) => a + b, 0 km) in km' })
-        .output,
+      executeScript({
+        mode: 'lmc',
+        source: 'legs = [3 km, 500 m, 2 mi]\nreduce(legs, (a, b) => a + b, 0 km) in km',
+      }).output,
     ).toEqual(['legs = [3 km, 500 m, 2 mi]', '6.718688 km']);
   });
 });

@@ -38,6 +38,16 @@ describe('lmi', () => {
     ]);
   });
 
+  it('keeps a bare word as written when its variable is declared but not yet set', () => {
+    const install = installBridge();
+    const result = executeScript(
+      { mode: 'lmi', source: 'LIST notes WHERE title contains bank -> bank\nprint bank[0].title' },
+      { bridges: install.bridges },
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.output).toEqual(['Call the bank']);
+  });
+
   it('calls can() and providers() as builtins, at the start of a line too', () => {
     const install = installBridge();
     const result = executeScript(

@@ -1,5 +1,6 @@
 import type { Expression } from '../../core/ast.js';
 import type { ExtensionCompiler } from '../../core/compile-expression.js';
+import type { Frame } from '../../core/scope.js';
 import type { ScriptParser } from '../../core/script-parser.js';
 import type { Token } from '../../core/tokens.js';
 import type { Span } from '../../diagnostics.js';
@@ -144,11 +145,18 @@ export function bareTextOperand(parser: ScriptParser, what: string, stopWord?: s
 export const BARE_WORD = 'bare-word';
 
 /**
- * Compiles a bare-word operand: the variable of that name when one is declared where the verb
- * stands, else the word as text.
+ * Compiles a bare-word operand: the value of the variable of that name when one is declared
+ * where the verb stands and set, else the word as text.
  */
-export const compileBareWord: ExtensionCompiler = (node, compiler, scope) => {
+export const compileBareWord: ExtensionCompiler = (node, _compiler, scope) => {
   const word = node.data as string;
-  if (scope.resolve(word)) return compiler.compile({ kind: 'name', name: word, span: node.span }, scope);
-  return () => word;
+  const address = scope.resolve(word);
+  if (!address) return () => word;
+  // Declarations are hoisted (`-> bank` declares bank for the whole script), so a variable
+  // that is declared but not yet set leaves the word as written.
+  return (frame) => {
+    let current: Frame | undefined = frame;
+    for (let depth = 0; depth < address.depth && current; depth++) current = current.parent;
+    return current?.slots[address.index] ?? word;
+  };
 };
