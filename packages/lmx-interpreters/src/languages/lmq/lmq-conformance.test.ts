@@ -56,7 +56,7 @@ const CASES: Case[] = [
   { peer: 'map(.amount) | max  [$max(amount)]', lmq: 'FROM orders SELECT max(amount)', output: ['120'] },
   { peer: 'map(.amount) | min', lmq: 'FROM orders SELECT min(amount)', output: ['30'] },
   {
-    peer: 'group_by(.status) | map({status: .[0].status, total: map(.amount) | add})  [${status: $sum(amount)}]',
+    peer: 'group_by(.status) | map({status: .[0].status, total: map(.amount) | add})  [orders{status: $sum(amount)}]',
     lmq: 'FROM orders GROUP BY status ORDER BY status SELECT status, sum(amount) AS total',
     output: [
       '{status: "paid", total: 150}',
