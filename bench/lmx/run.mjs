@@ -160,10 +160,12 @@ console.table(
 const fib = rows.find((row) => row.name === 'fib(25)');
 const targets = {
   'fib(25) within 20× of JS (runScript)': ratio(fib.lmx.median, fib.js.median) <= 20,
+  'fib(25) at least as fast as QuickJS-wasm warm (runScript)': fib.lmx.median <= fib.quickjs.median,
   'faster than QuickJS-wasm on all three (runScript)': rows.every(
     (row) => row.lmx.median < row.quickjs.median,
   ),
   'warm overhead ≤ 5 ms median': warm.median <= 5,
+  'cold first run in a fresh pool < 150 ms median': median(coldTimes) < 150,
 };
 console.log('\nTargets');
 for (const [name, met] of Object.entries(targets)) console.log(`  ${met ? 'met   ' : 'MISSED'}  ${name}`);

@@ -27,7 +27,7 @@ describe('one numeric semantics', () => {
 describe('the value model', () => {
   it('treats __proto__, constructor, prototype and toString as ordinary map keys', () => {
     const result = run(
-      'let m = {__proto__: 1, constructor: 2}\nm.prototype = 3\nprint m.__proto__, m.constructor, m.prototype, m.toString\nreturn m',
+      'let m = {__proto__: 1, constructor: 2}\nm.prototype = 3\nprint m.__proto__, m.constructor, m.prototype, m?.toString\nreturn m',
     );
     expect(result.output).toEqual(['1 2 3 null']);
     expect(Object.getPrototypeOf(result.value)).toBe(null);

@@ -31,6 +31,7 @@ export type { JsonBound, JsonValue } from './core/convert.js';
 export { fromJson, toJson } from './core/convert.js';
 export type { DependencyOrder } from './core/dependency-order.js';
 export { orderByDependencies } from './core/dependency-order.js';
+export type { NodeCompiler } from './core/evaluate.js';
 export { formatLiteral, formatValue } from './core/format-value.js';
 export type { LexOrigin, LexResult } from './core/lexer.js';
 export { lexScript } from './core/lexer.js';
@@ -59,7 +60,7 @@ export {
 } from './core/script-parser.js';
 export { didYouMean, suggestName } from './core/suggest-name.js';
 export type { TemplatePart, Token, TokenKind } from './core/tokens.js';
-export type { OpaqueValue, ScriptCallable, Value } from './core/values.js';
+export type { CallContext, OpaqueValue, ScriptCallable, Value } from './core/values.js';
 export {
   isOpaque,
   isTruthy,

@@ -1,17 +1,21 @@
 import type { Span } from '../diagnostics.js';
 import { ScriptFault } from '../errors.js';
 import type { Expression } from './ast.js';
-import type { Evaluate, ExpressionCompiler } from './compile-expression.js';
+import { codePointAt, codePointLength } from './builtins/code-points.js';
+import type { Evaluate, NodeCompiler } from './evaluate.js';
 import type { RunContext } from './run-context.js';
 import type { Frame, Scope } from './scope.js';
+import { suggestName } from './suggest-name.js';
 import { ScriptMap, typeOfValue, type Value } from './values.js';
 
 /** Stores a value into an assignment target. */
 export type StoreValue = (frame: Frame, context: RunContext, value: Value) => void;
 
 /**
- * Compiles `a.b` and `a[i]`. A missing map key reads as null; a list index must be a whole
- * number inside the list; strings index to one-character strings.
+ * Compiles `a.b`, `a?.b` and `a[i]`. `a.b` of a map without the key `b` is an error with a
+ * did-you-mean; `a?.b` reads null for a missing key or a null `a`; `a["b"]` reads null for a
+ * missing key; a list index must be a whole number inside the list; strings index by code
+ * point to one-character strings.
  *
  * @example
  * ```ts
@@ -20,7 +24,7 @@ export type StoreValue = (frame: Frame, context: RunContext, value: Value) => vo
  */
 export function compileAccess(
   node: Extract<Expression, { kind: 'member' | 'index' }>,
-  compiler: ExpressionCompiler,
+  compiler: NodeCompiler,
   scope: Scope,
 ): Evaluate {
   const object = compiler.compile(node.object, scope);
@@ -28,16 +32,57 @@ export function compileAccess(
   const hooks = compiler.options.operators;
   if (node.kind === 'member') {
     const { name } = node;
+    if (node.optional) {
+      return (frame, context) => {
+        const target = object(frame, context);
+        if (target instanceof ScriptMap) return target.get(name) ?? null;
+        if (target === null) return null;
+        const hooked = hooks?.member?.(target, name, span, context);
+        if (hooked !== undefined) return hooked;
+        throw new ScriptFault('E_RUNTIME', `cannot read field "${name}" of ${typeOfValue(target)}`, span);
+      };
+    }
     return (frame, context) => {
       const target = object(frame, context);
-      if (target instanceof ScriptMap) return target.get(name) ?? null;
+      if (target instanceof ScriptMap) {
+        const value = target.get(name);
+        return value === undefined ? missingField(target, name, span) : value;
+      }
       const hooked = hooks?.member?.(target, name, span, context);
       if (hooked !== undefined) return hooked;
-      throw new ScriptFault('E_RUNTIME', `cannot read field "${name}" of ${typeOfValue(target)}`, span);
+      throw new ScriptFault(
+        'E_RUNTIME',
+        `cannot read field "${name}" of ${typeOfValue(target)}${target === null ? ` (write ?.${name} to read null through a null)` : ''}`,
+        span,
+      );
     };
   }
   const key = compiler.compile(node.index, scope);
   return (frame, context) => readIndex(object(frame, context), key(frame, context), span);
+}
+
+/**
+ * The error for `map.name` when the map has no such key: a did-you-mean over its keys (or the
+ * keys it has), and how to read it optionally.
+ *
+ * @example
+ * ```ts
+ * missingField(new ScriptMap([['amount', 5]]), 'amout', span); // throws: unknown field "amout" (did you mean "amount"?) …
+ * ```
+ */
+export function missingField(target: ScriptMap, name: string, span: Span): never {
+  const keys = [...target.entries.keys()];
+  const suggestion = suggestName(name, keys);
+  const listed =
+    keys.length === 0
+      ? 'the map is empty'
+      : `fields: ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
+  const hint = suggestion === undefined ? listed : `did you mean "${suggestion}"?`;
+  throw new ScriptFault(
+    'E_RUNTIME',
+    `unknown field "${name}" (${hint}; write ?.${name} to read null when it may be missing)`,
+    span,
+  );
 }
 
 /**
@@ -54,10 +99,8 @@ export function readIndex(target: Value, key: Value, span: Span): Value {
       throw new ScriptFault('E_RUNTIME', `a map key must be a string, not ${typeOfValue(key)}`, span);
     return target.get(key) ?? null;
   }
-  if (Array.isArray(target) || typeof target === 'string') {
-    const index = toIndex(key, target.length, span);
-    return Array.isArray(target) ? (target[index] as Value) : target.charAt(index);
-  }
+  if (Array.isArray(target)) return target[toIndex(key, target.length, span)] as Value;
+  if (typeof target === 'string') return codePointAt(target, toIndex(key, codePointLength(target), span));
   throw new ScriptFault('E_RUNTIME', `cannot index ${typeOfValue(target)}`, span);
 }
 
@@ -80,11 +123,7 @@ function toIndex(key: Value, length: number, span: Span): number {
  * store(frame, context, 42);
  * ```
  */
-export function compileStoreTarget(
-  target: Expression,
-  compiler: ExpressionCompiler,
-  scope: Scope,
-): StoreValue {
+export function compileStoreTarget(target: Expression, compiler: NodeCompiler, scope: Scope): StoreValue {
   const { span } = target;
   switch (target.kind) {
     case 'name': {

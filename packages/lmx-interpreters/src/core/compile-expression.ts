@@ -4,6 +4,7 @@ import type { Expression } from './ast.js';
 import type { BuiltinRegistry } from './builtins/builtin-registry.js';
 import { compileAccess, compileStoreTarget, type StoreValue } from './compile-access.js';
 import { compileFastBinary } from './compile-fast-binary.js';
+import type { Evaluate, NodeCompiler } from './evaluate.js';
 import { BUILTIN_ALIASES, FOREIGN_WORD_HINTS } from './foreign-words.js';
 import { toScriptNumber } from './numeric.js';
 import { applyBinary, applyNumbers, type OperatorHooks } from './operators.js';
@@ -12,8 +13,7 @@ import { type Frame, Scope } from './scope.js';
 import { suggestName } from './suggest-name.js';
 import { isTruthy, NativeFunction, ScriptFunction, ScriptMap, typeOfValue, type Value } from './values.js';
 
-/** A compiled expression: evaluates against a frame and the run. */
-export type Evaluate = (frame: Frame, context: RunContext) => Value;
+export type { Evaluate };
 
 /** Compiles a language's own `extension` expression nodes. */
 export type ExtensionCompiler = (
@@ -28,7 +28,7 @@ export interface ExpressionCompilerOptions {
   operators?: OperatorHooks;
   extensions?: Readonly<Record<string, ExtensionCompiler>>;
   /** Names the language provides besides slots and builtins (`input` is always there). */
-  resolveName?(name: string): Evaluate | undefined;
+  resolveName?(name: string, span: Span): Evaluate | undefined;
   /**
    * Further names (and statement keywords) a "did you mean" may suggest for an unknown name:
    * the language's globals that `resolveName` knows, its keywords.
@@ -51,7 +51,7 @@ export function createExpressionCompiler(options: ExpressionCompilerOptions): Ex
 }
 
 /** See {@link createExpressionCompiler}. */
-export class ExpressionCompiler {
+export class ExpressionCompiler implements NodeCompiler {
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(readonly options: ExpressionCompilerOptions) {}
@@ -150,11 +150,9 @@ export class ExpressionCompiler {
       ...Object.keys(BUILTIN_ALIASES).filter((alias) =>
         this.options.builtins.has(BUILTIN_ALIASES[alias] as string),
       ),
-      ...Object.keys(FOREIGN_WORD_HINTS),
     ];
     const suggestion = suggestName(name, candidates);
     if (suggestion === undefined) return '';
-    if (Object.hasOwn(FOREIGN_WORD_HINTS, suggestion)) return ` (${FOREIGN_WORD_HINTS[suggestion]})`;
     const real = Object.hasOwn(BUILTIN_ALIASES, suggestion)
       ? (BUILTIN_ALIASES[suggestion] as string)
       : suggestion;
@@ -164,7 +162,7 @@ export class ExpressionCompiler {
   private compileName(name: string, span: Span, scope: Scope): Evaluate {
     const address = scope.resolve(name);
     if (address) return readSlot(name, address.depth, address.index, span);
-    const own = this.options.resolveName?.(name);
+    const own = this.options.resolveName?.(name, span);
     if (own) return own;
     if (name === 'input') return (_frame, context) => context.input;
     const builtin = this.options.builtins.get(name);

@@ -1,7 +1,7 @@
 import type { Span } from '../diagnostics.js';
 import { ScriptFault } from '../errors.js';
 import type { BinaryOperator } from './ast.js';
-import type { Evaluate } from './compile-expression.js';
+import type { Evaluate } from './evaluate.js';
 import { applyBinary, type OperatorHooks } from './operators.js';
 import type { Value } from './values.js';
 

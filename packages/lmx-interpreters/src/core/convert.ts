@@ -1,8 +1,8 @@
 import { ScriptFault } from '../errors.js';
+import type { JsonValue } from '../ports/json-value.js';
 import { isOpaque, NativeFunction, ScriptFunction, ScriptMap, type Value } from './values.js';
 
-/** JSON data as it crosses the run's edge. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type { JsonValue };
 
 /** A bound on the JSON text of converted data: past `maxChars` characters, `fault()` is thrown. */
 export interface JsonBound {

@@ -1,13 +1,8 @@
 import type { BinaryOperator, Expression } from './ast.js';
 import { joinSpans } from './ast.js';
-import type { ScriptParser } from './script-parser.js';
-import type { Token } from './tokens.js';
+import type { InfixParselet } from './expression-parser.js';
 
-/** Continues an expression after an operator token; `precedence` decides how tightly it binds. */
-export interface InfixParselet {
-  precedence: number;
-  parse(parser: ScriptParser, left: Expression, token: Token): Expression;
-}
+export type { InfixParselet };
 
 /** Binding strength of the shared grammar, loosest first. */
 export const PRECEDENCE = {
@@ -56,15 +51,20 @@ function logical(operator: 'and' | 'or', precedence: number): InfixParselet {
   };
 }
 
-const member: InfixParselet = {
-  precedence: PRECEDENCE.postfix,
-  parse(parser, object) {
-    const token = parser.peek();
-    if (token.kind !== 'name') parser.expected('a field name after "."');
-    parser.next();
-    return { kind: 'member', object, name: token.text, span: joinSpans(object.span, token) };
-  },
-};
+function member(optional: boolean): InfixParselet {
+  return {
+    precedence: PRECEDENCE.postfix,
+    parse(parser, object, dot) {
+      const token = parser.peek();
+      if (token.kind !== 'name') parser.expected(`a field name after "${dot.text}"`);
+      parser.next();
+      const span = joinSpans(object.span, token);
+      return optional
+        ? { kind: 'member', object, name: token.text, optional: true, span }
+        : { kind: 'member', object, name: token.text, span };
+    },
+  };
+}
 
 const index: InfixParselet = {
   precedence: PRECEDENCE.postfix,
@@ -111,7 +111,8 @@ export const CORE_INFIX: Readonly<Record<string, InfixParselet>> = {
   '/': binary('/', PRECEDENCE.multiplicative),
   '%': binary('%', PRECEDENCE.multiplicative),
   '^': binary('^', PRECEDENCE.power, true),
-  '.': member,
+  '.': member(false),
+  '?.': member(true),
   '[': index,
   '(': call,
 };

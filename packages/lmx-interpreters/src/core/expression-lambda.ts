@@ -1,5 +1,5 @@
 import type { Expression } from './ast.js';
-import type { ScriptParser } from './script-parser.js';
+import type { ScriptParser } from './expression-parser.js';
 import { spanOfToken } from './token-span.js';
 import type { Token } from './tokens.js';
 

@@ -8,7 +8,7 @@ import {
   parseFunctionLambda,
   parseLambdaParameters,
 } from './expression-lambda.js';
-import type { ScriptParser } from './script-parser.js';
+import type { ScriptParser } from './expression-parser.js';
 import { spanOfToken } from './token-span.js';
 import type { Token } from './tokens.js';
 

@@ -74,3 +74,37 @@ describe('lambdas in the shared expression core', () => {
     expect(result.error?.message).toMatch(/"end" to close "fn"/);
   });
 });
+
+describe('strict fields', () => {
+  it('makes a misspelt field an error with a did-you-mean, and ?. read null', () => {
+    const result = run(
+      'lmx',
+      'let order = {amount: 5}\nprint order?.amout, order?.amount\nprint order.amout',
+    );
+    expect(result.output).toEqual(['null 5']);
+    expect(result.error).toMatchObject({ code: 'E_RUNTIME', line: 3, column: 7 });
+    expect(result.error?.message).toBe(
+      'unknown field "amout" (did you mean "amount"?; write ?.amout to read null when it may be missing)',
+    );
+  });
+
+  it('reads null through a null with ?. and says so without it', () => {
+    expect(run('lmx', 'let a = null\nprint a?.b').output).toEqual(['null']);
+    expect(run('lmx', 'let a = null\nprint a.b').error?.message).toBe(
+      'cannot read field "b" of null (write ?.b to read null through a null)',
+    );
+  });
+});
+
+describe('lambdas in more languages', () => {
+  it('sorts lmc quantities by their value across units', () => {
+    const result = run('lmc', 'sort([3 m, 1 ft, 2 km])');
+    expect(result.output.at(-1)).toBe('[1 ft, 3 m, 2 km]');
+  });
+
+  it('keeps a lambda parameter out of an lmg cell graph', () => {
+    const grid = '{"cells":[{"id":"a","specialConfig":{"code":"map([1, 2], x => x * 3)"}}]}';
+    const result = run('lmg', grid);
+    expect(result.ok).toBe(true);
+  });
+});

@@ -176,16 +176,24 @@ class Lexer {
     const column = this.column;
     const parts: TemplatePart[] = [];
     let text = '';
-    this.advance(1);
+    // `"""…"""` (or `'''…'''`) spans lines; a line break right after the opening quotes is dropped.
+    const triple = source.startsWith(quote.repeat(3), this.index);
+    this.advance(triple ? 3 : 1);
+    if (triple && source[this.index] === '\n') this.advance(1);
+    else if (triple && source.startsWith('\r\n', this.index)) this.advance(2);
     let closed = false;
     while (this.index < source.length) {
       const char = source[this.index] as string;
-      if (char === quote) {
-        this.advance(1);
+      if (char === quote && (!triple || source.startsWith(quote.repeat(3), this.index))) {
+        this.advance(triple ? 3 : 1);
         closed = true;
         break;
       }
-      if (char === '\n') break;
+      if (char === '\n' && !triple) break;
+      if (char === '\r' && triple && source[this.index + 1] === '\n') {
+        this.advance(1);
+        continue;
+      }
       if (char === '\\') {
         text += this.readEscape();
         continue;
@@ -193,7 +201,7 @@ class Lexer {
       if (char === '{' && source[this.index + 1] === '{') {
         if (text) parts.push({ kind: 'text', text });
         text = '';
-        const part = this.readTemplateExpression(quote);
+        const part = this.readTemplateExpression(triple ? '' : quote);
         if (!part) break;
         parts.push(part);
         continue;
@@ -205,7 +213,9 @@ class Lexer {
     if (!closed) {
       this.diagnostics.push({
         code: 'E_PARSE',
-        message: `expected ${quote} to close the string but found end of line`,
+        message: triple
+          ? `expected ${quote.repeat(3)} to close the string from line ${line} but found end of input`
+          : `expected ${quote} to close the string but found end of line`,
         line,
         column,
         endLine: this.line,
@@ -245,7 +255,11 @@ class Lexer {
     return '';
   }
 
-  /** Reads `{{ … }}` and returns the embedded source; strings inside it may hold `}}`. */
+  /**
+   * Reads `{{ … }}` and returns the embedded source; strings inside it may hold `}}`. `quote`
+   * is the enclosing string's quote, which ends the string even inside `{{ … }}` (empty for a
+   * triple-quoted string, where both quotes may be used inside).
+   */
   private readTemplateExpression(quote: string): TemplatePart | undefined {
     const { source } = this;
     const line = this.line;

@@ -43,7 +43,7 @@ export interface ScriptLimits {
 export const DEFAULT_LIMITS: Readonly<ScriptLimits> = Object.freeze({
   timeMs: 5_000,
   steps: 20_000_000,
-  depth: 200,
+  depth: 1_000,
   stringLength: 1_000_000,
   listSize: 100_000,
   sortSize: 100_000,

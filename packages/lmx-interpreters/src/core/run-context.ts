@@ -1,23 +1,15 @@
 import type { Span } from '../diagnostics.js';
 import { ScriptFault } from '../errors.js';
 import type { BridgeName } from '../ports/bridge-name.js';
+import type { BridgeCaller } from './bridge-caller.js';
 import { measureJson } from './convert.js';
 import { formatValue, formatValues } from './format-value.js';
 import { stringLimitFault, valueLimitFault } from './limit-faults.js';
 import type { ScriptLimits } from './limits.js';
 import { formatNumber } from './numeric.js';
-import type { Value } from './values.js';
+import type { CallContext, Value } from './values.js';
 
-/**
- * How evaluation reaches host bridges: synchronously from the evaluator's point of view
- * (the worker blocks until the host answers or the deadline passes).
- */
-export interface BridgeCaller {
-  /** The bridges present for this run. */
-  readonly available: ReadonlySet<BridgeName>;
-  /** Calls `bridge.method(args)` in the host; the result is plain JSON data. */
-  call(bridge: BridgeName, method: string, args: unknown): unknown;
-}
+export type { BridgeCaller };
 
 /** Steps handed out at a time when output is streamed (about a millisecond of loop work). */
 const STEP_SLICE = 100_000;
@@ -47,11 +39,11 @@ export interface RunContextOptions {
  * ```
  */
 export function createRunContext(options: RunContextOptions): RunContext {
-  return new RunContext(options);
+  return new RunContextImplementation(options);
 }
 
-/** See {@link createRunContext}. */
-export class RunContext {
+/** See {@link createRunContext}; typed by its contract, `CallContext` in `values.ts`. */
+class RunContextImplementation implements CallContext {
   readonly mode: string;
   readonly limits: ScriptLimits;
   readonly input: Value;
@@ -223,3 +215,12 @@ function located(error: unknown, span: Span | undefined): unknown {
   if (error instanceof ScriptFault && error.span === undefined) error.span = span;
   return error;
 }
+
+/**
+ * The run context as a value: `new RunContext(options)` is `createRunContext(options)`; as a
+ * type, `RunContext` is the contract every callable gets (`CallContext` in `values.ts`), so
+ * values and the run never import each other.
+ */
+export const RunContext: new (options: RunContextOptions) => CallContext = RunContextImplementation;
+/** See `CallContext` in `values.ts`. */
+export type RunContext = CallContext;

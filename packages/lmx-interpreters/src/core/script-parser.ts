@@ -1,38 +1,18 @@
 import type { Diagnostic, ScriptErrorCode, Span } from '../diagnostics.js';
 import { type Expression, joinSpans } from './ast.js';
-import { CORE_INFIX, type InfixParselet, PRECEDENCE } from './expression-infix.js';
+import { CORE_INFIX, PRECEDENCE } from './expression-infix.js';
+import type {
+  InfixParselet,
+  ParserExtensions,
+  PrefixParselet,
+  ScriptParser as ScriptParserContract,
+  ScriptParserOptions,
+} from './expression-parser.js';
 import { parsePrefix } from './expression-prefix.js';
 import { lexScript } from './lexer.js';
 import { suggestName } from './suggest-name.js';
 import { describeToken, spanOfToken } from './token-span.js';
 import type { Token } from './tokens.js';
-
-/** Builds an expression from a prefix token (a literal, a name, an opening bracket). */
-export type PrefixParselet = (parser: ScriptParser, token: Token) => Expression;
-
-/**
- * What a language adds to the shared expression grammar. Keys of `infix` and `prefix` are
- * punctuation (`%`) or lower-case words (`in`); they override the core's entries.
- */
-export interface ParserExtensions {
-  infix?: Readonly<Record<string, InfixParselet>>;
-  prefix?: Readonly<Record<string, PrefixParselet>>;
-  /**
-   * Tried when an expression is followed by a token with no infix rule (`3 ft`): return a
-   * bigger expression, or undefined to end the expression there.
-   */
-  adjacent?: (parser: ScriptParser, left: Expression, minPrecedence: number) => Expression | undefined;
-  /** Lower-case words that are statement keywords, never names inside expressions. */
-  reserved?: readonly string[];
-}
-
-/** Options of {@link createScriptParser}. */
-export interface ScriptParserOptions extends ParserExtensions {
-  /** Deepest expression nesting accepted (default 200). */
-  maxNesting?: number;
-  /** Diagnostics kept before the parser gives up (default 50). */
-  maxDiagnostics?: number;
-}
 
 /** Thrown inside the parser to unwind one statement after a syntax error was recorded. */
 export class ParseAbort extends Error {
@@ -54,12 +34,12 @@ export class ParseAbort extends Error {
  * parser.diagnostics; // []
  * ```
  */
-export function createScriptParser(source: string, options: ScriptParserOptions = {}): ScriptParser {
-  return new ScriptParser(source, options);
+export function createScriptParser(source: string, options: ScriptParserOptions = {}): ScriptParserContract {
+  return new ScriptParserImplementation(source, options);
 }
 
-/** See {@link createScriptParser}. */
-export class ScriptParser {
+/** See {@link createScriptParser}; typed by its contract, {@link ScriptParser}. */
+class ScriptParserImplementation implements ScriptParserContract {
   readonly diagnostics: Diagnostic[];
   readonly options: ScriptParserOptions;
   private readonly tokens: Token[];
@@ -232,7 +212,7 @@ export class ScriptParser {
    * recovering after each syntax error so several are reported at once.
    */
   parseBlock<S>(
-    parseStatement: (parser: ScriptParser) => S | undefined,
+    parseStatement: (parser: ScriptParserContract) => S | undefined,
     stopWords: readonly string[] = [],
   ): S[] {
     const statements: S[] = [];
@@ -312,7 +292,7 @@ export class ScriptParser {
 
   /** Parses an embedded `{{ … }}` expression at its real position in the source. */
   parseEmbedded(source: string, origin: { line: number; column: number }): Expression {
-    const inner = new ScriptParser(source, this.options, origin);
+    const inner = new ScriptParserImplementation(source, this.options, origin);
     let expression: Expression;
     try {
       expression = inner.parseExpression();
@@ -345,7 +325,7 @@ export class ScriptParser {
   }
 }
 
-export type { InfixParselet };
+export type { InfixParselet, ParserExtensions, PrefixParselet, ScriptParserOptions };
 /** The precedence levels of the shared grammar, for extensions that slot in between. */
 export { PRECEDENCE };
 
@@ -359,3 +339,15 @@ function toSpan(diagnostic: Diagnostic): Span {
 }
 
 export { describeToken, joinSpans, spanOfToken };
+
+/**
+ * The parser as a value: `new ScriptParser(source, options)` is `createScriptParser` (kept for
+ * callers that construct it); as a type, `ScriptParser` is the contract in `expression-parser.ts`.
+ */
+export const ScriptParser: new (
+  source: string,
+  options?: ScriptParserOptions,
+  origin?: { line: number; column: number },
+) => ScriptParserContract = ScriptParserImplementation;
+/** The parser's contract (see `expression-parser.ts`). */
+export type ScriptParser = ScriptParserContract;

@@ -27,7 +27,7 @@ export interface Token {
 }
 
 /** Multi-character punctuation, longest first. */
-export const MULTI_PUNCTUATION: readonly string[] = ['==', '!=', '<=', '>=', '->', '=>', '..'];
+export const MULTI_PUNCTUATION: readonly string[] = ['==', '!=', '<=', '>=', '->', '=>', '..', '?.'];
 
 /** Single-character punctuation the lexer accepts. */
 export const SINGLE_PUNCTUATION = new Set('()[]{},:.+-*/%^=<>!@?|&$~'.split(''));

@@ -1,4 +1,57 @@
-import type { RunContext } from './run-context.js';
+import type { Span } from '../diagnostics.js';
+import type { BridgeName } from '../ports/bridge-name.js';
+import type { BridgeCaller } from './bridge-caller.js';
+import type { ScriptLimits } from './limits.js';
+
+/**
+ * The state of one run as every callable sees it: the step budget, call depth, output and
+ * limits (implemented by `RunContext` in `run-context.ts`; declared here, beside the values
+ * whose functions take it, so the two modules never import each other). Languages call
+ * `step()` in every loop iteration and call, `print()` for output, and the `check…` helpers
+ * whenever they build strings or lists.
+ */
+export interface CallContext {
+  readonly mode: string;
+  readonly limits: ScriptLimits;
+  readonly input: Value;
+  readonly bridges: BridgeCaller | undefined;
+  readonly output: string[];
+  /** Steps left; below zero the run ends with `E_LIMIT_STEPS` (see `failSteps`). */
+  stepsLeft: number;
+  /** Current nesting of script function calls. */
+  depth: number;
+  /** When the run started (`performance.now()`), for timers that must stay inside `limits.timeMs`. */
+  readonly startedAt: number;
+  /** Steps used so far. */
+  readonly stepsUsed: number;
+  /** Spends one step (a loop iteration or a call). */
+  step(span?: Span): void;
+  /** Spends several steps at once (a builtin that loops in the host, such as `sort`). */
+  spend(count: number, span?: Span): void;
+  /** Refills `stepsLeft` from the reserve after it went below zero, or fails with `E_LIMIT_STEPS`. */
+  failSteps(span?: Span): void;
+  /** Appends one output line, enforcing the output limits. */
+  print(line: string, span?: Span): void;
+  /** Hands the lines printed since the last flush to the output listener. */
+  flushOutput(): void;
+  /** Returns the string, or fails when it is longer than the string limit. */
+  checkString(text: string, span?: Span): string;
+  /** Fails when a string of `length` characters would exceed the string limit. */
+  checkStringLength(length: number, span?: Span): void;
+  /** Formats a value the way `print` shows it, within the string limit. */
+  format(value: Value, span?: Span): string;
+  /** Formats the values of one `print a, b` line, separated by spaces, within the string limit. */
+  formatLine(values: readonly Value[], span?: Span): string;
+  /** Fails when a list or map of `size` items would exceed the list limit. */
+  checkListSize(size: number, span?: Span): void;
+  /** Enters a script function call, enforcing the depth limit. Pair with `leave()`. */
+  enter(span?: Span): void;
+  leave(): void;
+  /** Calls a host bridge, or fails with `E_BRIDGE_MISSING` naming it when it is absent. */
+  callBridge(bridge: BridgeName, method: string, args: unknown, span?: Span): unknown;
+}
+
+type RunContext = CallContext;
 
 /**
  * A value a script can hold. Lists are arrays of values; maps are {@link ScriptMap}s
@@ -81,6 +134,11 @@ export interface OpaqueValue {
   toJson(): unknown;
   /** Equality with another opaque value of the same type. */
   equals?(other: OpaqueValue): boolean;
+  /**
+   * Order against another opaque value of the same type (negative: this first), so `sort`
+   * and `sort_by` can order it; undefined when the two cannot be ordered (metres and kg).
+   */
+  compare?(other: OpaqueValue): number | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { BundledDemo } from './bundled-demos.js';
+import type { BundledDemo } from './bundled-demo.js';
 
 /**
  * The bundled demos of the bridged modes (`lma`, `lmi`, `lmq`, `lmai`), served beside

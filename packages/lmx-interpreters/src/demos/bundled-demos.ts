@@ -1,20 +1,10 @@
-import type { LanguageId } from '../language.js';
 import { lmcDemos } from '../languages/lmc/lmc-demos.js';
 import { lmgDemos } from '../languages/lmg/lmg-demos.js';
 import { lmnDemos } from '../languages/lmn/lmn-demos.js';
 import { lmzDemos } from '../languages/lmz/lmz-demos.js';
+import type { BundledDemo } from './bundled-demo.js';
 
-/** A bundled script: the source a user can run as is, shown by `GET /api/lmx/demos`. */
-export interface BundledDemo {
-  /** Stable id: `<mode>-<topic>`. */
-  id: string;
-  mode: LanguageId;
-  title: string;
-  description: string;
-  source: string;
-  /** JSON data the demo reads as `input`. */
-  input?: unknown;
-}
+export type { BundledDemo };
 
 /**
  * The bundled demos, at least one per built language; each runs and its output is

@@ -19,8 +19,8 @@ export interface FormatDiagnosticOptions {
  * The caret starts at the diagnostic's column and runs to its end column (to the end of the
  * line when the span goes on to later lines; one caret for an empty span or a position past
  * the line's end). Tabs before the column stay tabs so the caret lines up in a terminal.
- * Returns an empty list when the line is not in the source (a run-level error at line 1 of
- * an empty script).
+ * Returns an empty list when the line is blank or not in the source (a missing `end` at the
+ * end of input, a run-level error at line 1 of an empty script).
  *
  * @example
  * ```ts
@@ -35,7 +35,7 @@ export function formatSourceExcerpt(
 ): string[] {
   const lines = source.split('\n').map((line) => line.replace(/\r$/, ''));
   const text = lines[position.line - 1];
-  if (text === undefined || position.line < 1) return [];
+  if (text === undefined || text.trim() === '' || position.line < 1) return [];
   const first = Math.max(1, position.line - contextLines);
   const width = String(position.line).length;
   const gutter = (label: string) => `${label.padStart(width + 2)} | `;

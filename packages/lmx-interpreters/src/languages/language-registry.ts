@@ -1,20 +1,20 @@
 import type { LanguageDefinition } from '../language.js';
-import { lmaLanguage } from './lma/lma-language.js';
-import { lmaiLanguage } from './lmai/lmai-language.js';
-import { lmcLanguage } from './lmc/lmc-language.js';
-import { lmdLanguage } from './lmd/lmd-language.js';
-import { lmgLanguage } from './lmg/lmg-language.js';
-import { lmiLanguage } from './lmi/lmi-language.js';
-import { lmkLanguage } from './lmk/lmk-language.js';
-import { lmmLanguage } from './lmm/lmm-language.js';
-import { lmnLanguage } from './lmn/lmn-language.js';
-import { lmnetLanguage } from './lmnet/lmnet-language.js';
-import { lmqLanguage } from './lmq/lmq-language.js';
-import { lmsLanguage } from './lms/lms-language.js';
-import { lmtLanguage } from './lmt/lmt-language.js';
-import { lmxLanguage } from './lmx/lmx-language.js';
-import { lmyLanguage } from './lmy/lmy-language.js';
-import { lmzLanguage } from './lmz/lmz-language.js';
+import { lmaLanguage } from './lma/index.js';
+import { lmaiLanguage } from './lmai/index.js';
+import { lmcLanguage } from './lmc/index.js';
+import { lmdLanguage } from './lmd/index.js';
+import { lmgLanguage } from './lmg/index.js';
+import { lmiLanguage } from './lmi/index.js';
+import { lmkLanguage } from './lmk/index.js';
+import { lmmLanguage } from './lmm/index.js';
+import { lmnLanguage } from './lmn/index.js';
+import { lmnetLanguage } from './lmnet/index.js';
+import { lmqLanguage } from './lmq/index.js';
+import { lmsLanguage } from './lms/index.js';
+import { lmtLanguage } from './lmt/index.js';
+import { lmxLanguage } from './lmx/index.js';
+import { lmyLanguage } from './lmy/index.js';
+import { lmzLanguage } from './lmz/index.js';
 
 /**
  * The built languages. Each language folder exports one `LanguageDefinition`; add it here

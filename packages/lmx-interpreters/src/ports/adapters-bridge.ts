@@ -1,5 +1,5 @@
-import type { JsonValue } from '../core/convert.js';
 import type { BridgeCallOptions } from './bridge-call-options.js';
+import type { JsonValue } from './json-value.js';
 
 /**
  * Reaches the platform's adapters from `lmx`'s `adapter("system.fn", {args})`. Created per

@@ -1,5 +1,5 @@
-import type { JsonValue } from '../core/convert.js';
 import type { BridgeCallOptions } from './bridge-call-options.js';
+import type { JsonValue } from './json-value.js';
 
 /** One model question as `lmai` asks it. */
 export interface AiQuestion {

@@ -1,5 +1,5 @@
-import type { JsonValue } from '../core/convert.js';
 import type { BridgeCallOptions } from './bridge-call-options.js';
+import type { JsonValue } from './json-value.js';
 
 /**
  * Read-only questions about the install, for `lmi`. `can` is three-state and answers

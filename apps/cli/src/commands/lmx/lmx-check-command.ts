@@ -16,8 +16,8 @@ export const lmxCheckCommand: Command = {
   summary: 'Check a script without running it: every syntax error and unknown name',
   help: `Usage: svc lmx check <file|-> [--mode <id>] [--json]
 
-Check a script without running it. Prints one line per problem
-(file:line:col  CODE  message) and a summary line.
+Check a script without running it. Prints each problem (file:line:col  CODE  message,
+then the source line with a caret under the place) and a summary line.
 The mode is --mode, or the file's extension when it is a mode id (fib.lmx).
 
 Options:
@@ -41,7 +41,8 @@ Exit codes: 0 no problems, 1 problems found, 2 usage or I/O error.`,
       return result.ok ? EXIT_OK : EXIT_FAILURE;
     }
     const { out } = context;
-    for (const item of result.diagnostics) out.line(formatScriptDiagnostic(source.label, item, out.style));
+    for (const item of result.diagnostics)
+      out.line(formatScriptDiagnostic(source.label, item, out.style, source.text));
     if (result.ok) out.line(`${out.style.green('✓')} ${source.label} is valid ${mode}`);
     else
       out.line(`${out.style.red('✗')} ${source.label}: ${pluralize(result.diagnostics.length, 'problem')}`);

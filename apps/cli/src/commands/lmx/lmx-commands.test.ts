@@ -32,13 +32,23 @@ describe('svc lmx run', () => {
     });
   });
 
-  it('prints a failure as file:line:col  CODE  message and exits 1, keeping earlier output', async () => {
+  it('prints a failure as file:line:col  CODE  message and the line with a caret, exits 1, keeps earlier output', async () => {
     const run = await runInProcess(['lmx', 'run', '-', '--mode', 'lmm'], { stdin: 'x = 2\nx / 0\n' });
     expect(run).toMatchObject({
       code: 1,
       stdout: 'x = 2\n',
-      stderr: '<stdin>:2:1  E_RUNTIME  division by zero\n',
+      stderr: '<stdin>:2:1  E_RUNTIME  division by zero\n  2 | x / 0\n    | ^^^^^\n',
     });
+  });
+
+  it('shows a misspelt keyword with a caret and a did-you-mean', async () => {
+    const run = await runInProcess(['lmx', 'run', '-', '--mode', 'lmx'], {
+      stdin: 'let xs = [1]\nfro x in xs\n  print x\nend\n',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      '<stdin>:2:1  E_PARSE  unknown statement "fro" (did you mean "for"?)\n  2 | fro x in xs\n    | ^^^\n',
+    );
   });
 
   it('refuses a bridge mode, naming the bridge, and unknown modes or bad input as usage errors', async () => {
@@ -61,7 +71,11 @@ describe('svc lmx check', () => {
     expect(run.code).toBe(1);
     expect(run.stdout.trimEnd().split('\n')).toEqual([
       `${BROKEN}:1:5  E_PARSE  expected a variable name after "let" but found "="`,
+      '  1 | let = 1',
+      '    |     ^',
       `${BROKEN}:2:10  E_PARSE  expected an expression but found end of line`,
+      '  2 | print 1 +',
+      '    |          ^',
       `${BROKEN}:4:1  E_PARSE  expected "end" to close "while" from line 3 but found end of input`,
       `✗ ${BROKEN}: 3 problems`,
     ]);
@@ -89,7 +103,7 @@ describe('svc lmx repl', () => {
     const run = await runInProcess(['lmx', 'repl', '--mode', 'lmx'], { stdin });
     expect(run.code).toBe(0);
     expect(run.stdout.replace(/(lmx> |\.\.\. )/g, '')).toBe('6\n12\n');
-    expect(run.stderr).toBe('<repl>:6:7  E_NAME  unknown name "nope"\n');
+    expect(run.stderr).toBe('<repl>:6:7  E_NAME  unknown name "nope"\n  6 | print nope\n    |       ^^^^\n');
   });
 });
 

@@ -1,4 +1,5 @@
 import { type Diagnostic, describeLanguages, LANGUAGE_CATALOGUE } from '@svc/lmx-interpreters';
+import { formatSourceExcerpt } from '@svc/lmx-interpreters/diagnostics';
 import type { Style } from '../../output/color.js';
 import type { CommandContext } from '../command.js';
 import { failUsage } from '../command.js';
@@ -51,11 +52,32 @@ export function pickMode(
 }
 
 /**
- * One diagnostic as `file:line:col  CODE  message`, the form `svc spec` prints.
+ * One diagnostic as `file:line:col  CODE  message`, the form `svc spec` prints, followed (when
+ * the source is given and holds the line) by the source line and a caret under the span:
+ *
+ * ```text
+ * a.lmx:2:1  E_PARSE  unknown statement "fro" (did you mean "for"?)
+ *   2 | fro x in xs
+ *     | ^^^
+ * ```
  *
  * @example
- * formatScriptDiagnostic('a.lmx', { code: 'E_PARSE', message: 'expected …', line: 1, column: 5 }, style);
+ * formatScriptDiagnostic('a.lmx', { code: 'E_PARSE', message: 'expected …', line: 1, column: 5 }, style, source);
  */
-export function formatScriptDiagnostic(label: string, diagnostic: Diagnostic, style: Style): string {
-  return `${style.dim(`${label}:${diagnostic.line}:${diagnostic.column}`)}  ${style.red(diagnostic.code)}  ${diagnostic.message}`;
+export function formatScriptDiagnostic(
+  label: string,
+  diagnostic: Diagnostic,
+  style: Style,
+  source?: string,
+): string {
+  const heading = `${style.dim(`${label}:${diagnostic.line}:${diagnostic.column}`)}  ${style.red(diagnostic.code)}  ${diagnostic.message}`;
+  if (source === undefined) return heading;
+  const lines = formatSourceExcerpt(source, diagnostic);
+  // The last line is the caret line: its carets in red, every gutter dim.
+  const excerpt = lines.map((line, index) => {
+    const cut = line.indexOf('| ') + 2;
+    const rest = line.slice(cut);
+    return `${style.dim(line.slice(0, cut))}${index === lines.length - 1 ? style.red(rest) : rest}`;
+  });
+  return [heading, ...excerpt].join('\n');
 }

@@ -94,7 +94,8 @@ Options:
           shown = result.output.length;
         } else if (result.error) {
           const problems = result.error.diagnostics ?? [result.error];
-          for (const item of problems) err.line(formatScriptDiagnostic('<repl>', item, err.style));
+          for (const item of problems)
+            err.line(formatScriptDiagnostic('<repl>', item, err.style, step.source));
         }
         pending = '';
         lines.prompt();

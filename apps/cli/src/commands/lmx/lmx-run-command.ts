@@ -17,7 +17,8 @@ export const lmxRunCommand: Command = {
 
 Run a script in one of the lmx languages in a sandboxed, time-bounded worker thread.
 The mode is --mode, or the file's extension when it is a mode id (fib.lmx).
-Prints the script's output; a failure is printed on stderr as file:line:col  CODE  message.
+Prints the script's output; a failure is printed on stderr as file:line:col  CODE  message, then the
+source line with a caret under the place.
 Modes that need a host bridge (lma, lmi, lmq, lmai) refuse here: run them on a server.
 
 Options:
@@ -53,7 +54,7 @@ Exit codes: 0 the script ran, 1 the script failed (syntax, runtime or limit erro
         for (const line of result.output) context.out.line(line);
         const problems = result.error ? (result.error.diagnostics ?? [result.error]) : [];
         for (const item of problems)
-          context.err.line(formatScriptDiagnostic(source.label, item, context.err.style));
+          context.err.line(formatScriptDiagnostic(source.label, item, context.err.style, source.text));
       }
       return result.ok ? EXIT_OK : EXIT_FAILURE;
     } finally {

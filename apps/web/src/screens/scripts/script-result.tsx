@@ -1,3 +1,4 @@
+import { formatSourceExcerpt } from '@svc/lmx-interpreters/diagnostics';
 import type { ScriptDiagnostic, ScriptResult } from './script-api';
 
 /** A host action of the trace (`{ action, target, ok, outcome }`) in words; anything else as JSON. */
@@ -18,9 +19,11 @@ function TraceStep({ step }: { step: unknown }) {
 
 function Diagnostics({
   diagnostics,
+  source,
   onJump,
 }: {
   diagnostics: ScriptDiagnostic[];
+  source: string | undefined;
   onJump(line: number, column: number): void;
 }) {
   return (
@@ -31,9 +34,21 @@ function Diagnostics({
             Line {item.line}, column {item.column}
           </button>{' '}
           <span class="change-error">{item.message}</span> <code class="muted">{item.code}</code>
+          {source === undefined ? null : <SourceExcerpt source={source} diagnostic={item} />}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The diagnostic's source line with a caret under its span, as the CLI prints it. */
+function SourceExcerpt({ source, diagnostic }: { source: string; diagnostic: ScriptDiagnostic }) {
+  const lines = formatSourceExcerpt(source, diagnostic);
+  if (lines.length === 0) return null;
+  return (
+    <pre class="diagnostic-excerpt" data-testid="diagnostic-excerpt">
+      {lines.join('\n')}
+    </pre>
   );
 }
 
@@ -43,9 +58,12 @@ function Diagnostics({
  */
 export function ScriptResultView({
   result,
+  source,
   onJump,
 }: {
   result: ScriptResult;
+  /** The source that ran, for the caret excerpts under the diagnostics. */
+  source?: string;
   onJump(line: number, column: number): void;
 }) {
   return (
@@ -54,7 +72,7 @@ export function ScriptResultView({
         {result.ok ? 'Ran' : 'Failed'} in {result.mode} ({Math.round(result.durationMs)} ms).
       </p>
       {result.diagnostics.length > 0 ? (
-        <Diagnostics diagnostics={result.diagnostics} onJump={onJump} />
+        <Diagnostics diagnostics={result.diagnostics} source={source} onJump={onJump} />
       ) : null}
       <h3>Output</h3>
       <pre class="script-output" data-testid="script-output">

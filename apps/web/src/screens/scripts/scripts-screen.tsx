@@ -45,6 +45,8 @@ export function ScriptsScreen() {
   const [source, setSource] = useState('');
   const [input, setInput] = useState('');
   const [result, setResult] = useState<ScriptResult>();
+  // The source as it was when it ran: the editor may change while the result is shown.
+  const [ranSource, setRanSource] = useState('');
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const editor = useRef<HTMLTextAreaElement>(null);
@@ -82,7 +84,9 @@ export function ScriptsScreen() {
     try {
       const body: Record<string, unknown> = { mode, source };
       if (input.trim()) body.input = parseInput(input);
-      setResult(readRunResult(await requestJson<unknown>('/api/lmx/run', { method: 'POST', body })));
+      const answer = readRunResult(await requestJson<unknown>('/api/lmx/run', { method: 'POST', body }));
+      setRanSource(source);
+      setResult(answer);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -187,6 +191,7 @@ export function ScriptsScreen() {
           {result ? (
             <ScriptResultView
               result={result}
+              source={ranSource}
               onJump={(line, column) => selectLine(editor.current, line, column)}
             />
           ) : (

@@ -1,12 +1,15 @@
 import { ScriptFault } from '../../errors.js';
 import type { RunContext } from '../run-context.js';
-import { type NativeFunction, ScriptMap, typeOfValue, type Value } from '../values.js';
-import { expectInteger, expectList, expectMap, expectNumber } from './arguments.js';
+import { type NativeFunction, ScriptMap, typeOfValue, type Value, valuesEqual } from '../values.js';
+import { expectInteger, expectList, expectMap, expectNumber, expectString } from './arguments.js';
 import { defineBuiltin } from './builtin-registry.js';
+import { codePointLength, indexOfCodePoints } from './code-points.js';
 import { compareValues, sortStably } from './sort-order.js';
 
 /**
- * List and map builtins: `len`, `push`, `pop`, `range`, `reverse`, `keys`, `values`, `has`.
+ * List and map builtins: `len` (strings by code point), `index_of`, `push`, `pop`, `range`,
+ * `reverse`, `keys`, `values`, `has`, `delete` (a map key; returns its value or null), and
+ * `error(message)`, which fails the run (or lands in lmx's `catch`) with `E_RUNTIME`.
  * `range` respects the list limit. (`sort`, `map`, `filter`, `reduce` are in
  * `FUNCTION_BUILTINS`.)
  *
@@ -17,12 +20,31 @@ import { compareValues, sortStably } from './sort-order.js';
  */
 export const LIST_BUILTINS: readonly NativeFunction[] = [
   defineBuiltin('len', [1, 1], ([value]) => {
-    if (typeof value === 'string' || Array.isArray(value)) return value.length;
+    if (typeof value === 'string') return codePointLength(value);
+    if (Array.isArray(value)) return value.length;
     if (value instanceof ScriptMap) return value.size;
     throw new ScriptFault(
       'E_RUNTIME',
-      `len expects a string, list or map but got ${typeOfValue(value ?? null)}`,
+      `len expects a string, list or map as argument 1 but got ${typeOfValue(value ?? null)}`,
     );
+  }),
+  defineBuiltin('index_of', [2, 2], ([haystack, needle]) => {
+    if (Array.isArray(haystack)) return haystack.findIndex((item) => valuesEqual(item, needle ?? null));
+    if (typeof haystack === 'string') return indexOfCodePoints(haystack, expectString(needle, 'index_of', 2));
+    throw new ScriptFault(
+      'E_RUNTIME',
+      `index_of expects a list or a string as argument 1 but got ${typeOfValue(haystack ?? null)}`,
+    );
+  }),
+  defineBuiltin('delete', [2, 2], ([map, key]) => {
+    const target = expectMap(map, 'delete');
+    const name = expectString(key, 'delete', 2);
+    const old = target.get(name);
+    target.entries.delete(name);
+    return old ?? null;
+  }),
+  defineBuiltin('error', [1, 1], ([message], context) => {
+    throw new ScriptFault('E_RUNTIME', context.format(message ?? null));
   }),
   defineBuiltin('push', [2, 2], ([list, item], context) => {
     const items = expectList(list, 'push');

@@ -18,7 +18,8 @@ function unary(name: string, apply: (value: number) => number): NativeFunction {
  * ```
  */
 export function roundTo(value: number, digits: number): number {
-  if (digits < 0 || digits > 15) throw new ScriptFault('E_RUNTIME', 'round expects 0 to 15 digits');
+  if (digits < 0 || digits > 15)
+    throw new ScriptFault('E_RUNTIME', `round expects 0 to 15 digits as argument 2 but got ${digits}`);
   const sign = value < 0 ? -1 : 1;
   const shifted = Number(`${Math.abs(value)}e${digits}`);
   if (!Number.isFinite(shifted)) return value;

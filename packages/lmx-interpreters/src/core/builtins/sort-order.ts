@@ -1,10 +1,11 @@
 import { ScriptFault } from '../../errors.js';
 import type { RunContext } from '../run-context.js';
-import { typeOfValue, type Value } from '../values.js';
+import { isOpaque, typeOfValue, type Value } from '../values.js';
 
 /**
  * The natural order of sortable values: numbers numerically, strings by code point order,
- * lists element by element (so pairs sort by their first item, then their second). Other
+ * lists element by element (so pairs sort by their first item, then their second), opaque
+ * values of one type that define `compare` (a language's quantities, dates). Other
  * values, or a number against a string, cannot be ordered: `E_RUNTIME` naming both types.
  *
  * @example
@@ -22,6 +23,10 @@ export function compareValues(left: Value, right: Value, depth = 0): number {
       if (order !== 0) return order;
     }
     return left.length - right.length;
+  }
+  if (isOpaque(left) && isOpaque(right) && left.type === right.type) {
+    const order = left.compare?.(right);
+    if (order !== undefined) return order;
   }
   throw new ScriptFault(
     'E_RUNTIME',

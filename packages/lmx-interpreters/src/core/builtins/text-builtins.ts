@@ -1,12 +1,15 @@
+import { ScriptFault } from '../../errors.js';
 import { formatValue } from '../format-value.js';
 import type { RunContext } from '../run-context.js';
-import type { NativeFunction } from '../values.js';
-import { expectInteger, expectList, expectString } from './arguments.js';
+import type { NativeFunction, Value } from '../values.js';
+import { expectInteger, expectList, expectNumber, expectString } from './arguments.js';
 import { defineBuiltin } from './builtin-registry.js';
+import { codePointLength, sliceCodePoints } from './code-points.js';
 
 /**
  * String builtins: `str`, `upper`, `lower`, `trim`, `split`, `join`, `replace`,
- * `contains`, `starts_with`, `ends_with`, `repeat`, `slice`. Results respect the string and
+ * `contains`, `starts_with`, `ends_with`, `repeat`, `slice` (by code points), `pad_left`,
+ * `pad_right`, `fixed`. Results respect the string and
  * list limits; a builtin that can grow text checks the length it would reach before it
  * builds it (`upper`/`lower`, which grow a string at most threefold, check after).
  *
@@ -71,9 +74,45 @@ export const TEXT_BUILTINS: readonly NativeFunction[] = [
     const from = expectInteger(start, 'slice', 2);
     const to = end === undefined || end === null ? undefined : expectInteger(end, 'slice', 3);
     if (Array.isArray(value)) return value.slice(from, to);
-    return expectString(value, 'slice').slice(from, to);
+    return sliceCodePoints(expectString(value, 'slice'), from, to);
+  }),
+  defineBuiltin('pad_left', [2, 3], ([value, width, fill], context) =>
+    pad(value ?? null, width, fill, 'pad_left', context),
+  ),
+  defineBuiltin('pad_right', [2, 3], ([value, width, fill], context) =>
+    pad(value ?? null, width, fill, 'pad_right', context),
+  ),
+  defineBuiltin('fixed', [2, 2], ([value, digits]) => {
+    const number = expectNumber(value, 'fixed');
+    const places = expectInteger(digits, 'fixed', 2);
+    if (places < 0 || places > 20)
+      throw new ScriptFault('E_RUNTIME', `fixed expects 0 to 20 digits as argument 2 but got ${places}`);
+    return number.toFixed(places);
   }),
 ];
+
+/**
+ * `pad_left(value, width, fill)` / `pad_right`: the value as text, padded with `fill` (a space
+ * by default) to `width` code points; longer text is kept whole.
+ */
+function pad(
+  value: Value,
+  width: Value | undefined,
+  fill: Value | undefined,
+  name: string,
+  context: RunContext,
+): string {
+  const text = context.format(value);
+  const size = expectInteger(width, name, 2);
+  const piece = fill === undefined ? ' ' : expectString(fill, name, 3);
+  if (piece === '')
+    throw new ScriptFault('E_RUNTIME', `${name} expects a non-empty fill as argument 3 but got ""`);
+  const missing = size - codePointLength(text);
+  if (missing <= 0) return text;
+  context.checkStringLength(text.length + missing * piece.length);
+  const padding = sliceCodePoints(piece.repeat(Math.ceil(missing / codePointLength(piece))), 0, missing);
+  return name === 'pad_left' ? padding + text : text + padding;
+}
 
 /**
  * The length `replace` would produce, counted before building it: an empty needle matches

@@ -1,4 +1,4 @@
-import type { BundledDemo } from '../../demos/bundled-demos.js';
+import type { BundledDemo } from '../../demos/bundled-demo.js';
 
 /**
  * The bundled demos of the host modes, served beside `BUNDLED_DEMOS`. They run only for an admin with `SVC_LMX_HOST_MODES`

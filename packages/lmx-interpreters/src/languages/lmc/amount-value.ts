@@ -44,6 +44,13 @@ export class AmountValue implements OpaqueValue {
     const compared = compareAmounts(this.amount, other.amount);
     return compared.ok && compared.order === 0;
   }
+
+  /** Orders quantities of one dimension, percentages and dates, for `sort` and `sort_by`. */
+  compare(other: OpaqueValue): number | undefined {
+    if (!(other instanceof AmountValue)) return undefined;
+    const compared = compareAmounts(this.amount, other.amount);
+    return compared.ok ? compared.order : undefined;
+  }
 }
 
 /** The amount a script value holds, or undefined for strings, lists and the like. */

@@ -225,11 +225,6 @@ for (const row of rows) {
   for (const name of [row.symbol, ...(row.aliases ?? [])]) table.set(name, unit);
 }
 
-/** The names of every unit in the table (symbols and aliases), for "did you mean". */
-export function listUnitNames(): string[] {
-  return [...table.keys()];
-}
-
 /**
  * Combines two units into their product (`sign` 1) or quotient (`sign` -1): `km` and `h` with
  * -1 give `km/h`. Undefined when a scale with an offset (°C, °F) takes part: a product of
@@ -296,4 +291,14 @@ export function findUnit(name: string): Unit | undefined {
   }
   if (!unit) return undefined;
   return parts.length > 1 ? { ...unit, symbol: name } : unit;
+}
+
+/**
+ * Every unit name (symbols and aliases), for "did you mean" on an unknown unit.
+ *
+ * @example
+ * listUnitNames().includes('meters'); // true
+ */
+export function listUnitNames(): string[] {
+  return [...table.keys()];
 }

@@ -1,3 +1,4 @@
+import { visitNames } from '../../core/ast-walk.js';
 import { CORE_BUILTIN_REGISTRY } from '../../core/builtins/core-builtins.js';
 import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
 import { Scope } from '../../core/scope.js';
@@ -122,7 +123,8 @@ function collectNames(root: Node, visit: (node: Extract<Node, { kind: 'name' }>)
         pending.push(...node.children);
         break;
       case 'lambda':
-        pending.push(node.body);
+        // Its parameters are not references; the parser bounds its nesting, so recursion is safe.
+        visitNames(node, visit);
         break;
       default:
         break;

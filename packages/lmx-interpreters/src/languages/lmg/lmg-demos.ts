@@ -1,4 +1,4 @@
-import type { BundledDemo } from '../../demos/bundled-demos.js';
+import type { BundledDemo } from '../../demos/bundled-demo.js';
 
 /**
  * More bundled `lmg` demos (listed in `BUNDLED_DEMOS`, golden output in `src/demos/golden/`).

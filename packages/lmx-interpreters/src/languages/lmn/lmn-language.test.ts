@@ -80,7 +80,7 @@ describe('lmn, notifications', () => {
 
   it('refuses a recipient that is null, a list, a number or empty, with a typed error', () => {
     const cases: [string, string][] = [
-      ['TO input.who', 'NOTIFY email TO needs a recipient as text, got null'],
+      ['TO input?.who', 'NOTIFY email TO needs a recipient as text, got null'],
       [
         'TO ["a@b.c", "d@e.f"]',
         'NOTIFY email TO needs a recipient as text, got list ["a@b.c", "d@e.f"] (one NOTIFY per recipient: FOR r IN list … NOTIFY … TO r)',

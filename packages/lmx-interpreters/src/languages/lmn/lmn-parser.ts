@@ -1,6 +1,15 @@
 import type { Expression } from '../../core/ast.js';
 import { createScriptParser, type ScriptParser, spanOfToken } from '../../core/script-parser.js';
 import type { Diagnostic, Span } from '../../diagnostics.js';
+import {
+  endLineStatement,
+  type IfStatement,
+  type LetStatement,
+  type PrintStatement,
+  parseIfStatement,
+  parseLetStatement,
+  parsePrintStatement,
+} from '../shared/line-statements.js';
 import type { QuietWindow } from './quiet-window.js';
 import { readQuietWindow } from './quiet-window.js';
 
@@ -15,9 +24,9 @@ export type LmnStatement =
       when?: Expression;
       span: Span;
     }
-  | { kind: 'let'; name: string; value: Expression; span: Span }
-  | { kind: 'print'; values: Expression[]; span: Span }
-  | { kind: 'if'; condition: Expression; body: LmnStatement[]; otherwise?: LmnStatement[]; span: Span }
+  | LetStatement
+  | PrintStatement
+  | IfStatement<LmnStatement>
   | { kind: 'for'; name: string; items: Expression; body: LmnStatement[]; span: Span };
 
 /** A parsed `lmn` script: its statements and its settings (quiet windows, digest size). */
@@ -46,6 +55,9 @@ export const LMN_KEYWORDS: readonly string[] = [
   'in',
 ];
 
+/** The keywords that start an `lmn` statement (what a misspelt first word is compared with). */
+const LMN_STATEMENT_WORDS = ['notify', 'quiet', 'digest', 'let', 'print', 'if', 'for'];
+
 /**
  * Parses an `lmn` script. `QUIET` and `DIGEST` are settings of the whole run wherever they
  * stand; `DIGEST` may be given once.
@@ -62,7 +74,8 @@ export function parseNotifications(source: string): LmnScript {
 
 function parseStatement(parser: ScriptParser, source: string, script: LmnScript): LmnStatement | undefined {
   const start = parser.peek();
-  const word = start.kind === 'name' ? start.text.toLowerCase() : '';
+  const word =
+    start.kind === 'name' ? (parser.misspeltKeyword(LMN_STATEMENT_WORDS) ?? start.text.toLowerCase()) : '';
   switch (word) {
     case 'notify': {
       parser.next();
@@ -73,7 +86,7 @@ function parseStatement(parser: ScriptParser, source: string, script: LmnScript)
       const subject = parser.parseExpression();
       const body = parser.matchKeyword('body') ? parser.parseExpression() : undefined;
       const when = parser.matchKeyword('when') ? parser.parseExpression() : undefined;
-      endStatement(parser);
+      endLineStatement(parser);
       return {
         kind: 'notify',
         channel,
@@ -100,46 +113,25 @@ function parseStatement(parser: ScriptParser, source: string, script: LmnScript)
       const read = readQuietWindow(text.trim());
       if (!read.ok) parser.fail('E_PARSE', read.message, parser.spanFrom(first));
       script.quiet.push(read.window);
-      endStatement(parser);
+      endLineStatement(parser);
       return undefined;
     }
     case 'digest': {
       parser.next();
       if (script.digest) parser.fail('E_PARSE', 'DIGEST is set once per script', spanOfToken(start));
       const size = parser.parseExpression();
-      endStatement(parser);
+      endLineStatement(parser);
       script.digest = { size, span: parser.spanFrom(start) };
       return undefined;
     }
-    case 'let': {
-      parser.next();
-      const name = parser.expectName('a variable name after "let"');
-      parser.expectPunct('=');
-      const value = parser.parseExpression();
-      endStatement(parser);
-      return { kind: 'let', name: name.text, value, span: parser.spanFrom(start) };
-    }
-    case 'print': {
-      parser.next();
-      const values = [parser.parseExpression()];
-      while (parser.matchPunct(',')) values.push(parser.parseExpression());
-      endStatement(parser);
-      return { kind: 'print', values, span: parser.spanFrom(start) };
-    }
-    case 'if': {
-      parser.next();
-      const condition = parser.parseExpression();
-      const body = parser.parseBlock((current) => parseStatement(current, source, script), ['else', 'end']);
-      const otherwise = parser.matchKeyword('else')
-        ? parser.parseBlock((current) => parseStatement(current, source, script), ['end'])
-        : undefined;
-      parser.expectKeyword('end');
-      endStatement(parser);
-      const span = parser.spanFrom(start);
-      return otherwise
-        ? { kind: 'if', condition, body, otherwise, span }
-        : { kind: 'if', condition, body, span };
-    }
+    case 'let':
+      return parseLetStatement(parser, start);
+    case 'print':
+      return parsePrintStatement(parser, start);
+    case 'if':
+      return parseIfStatement(parser, start, (stopWords) =>
+        parser.parseBlock((current) => parseStatement(current, source, script), stopWords),
+      );
     case 'for': {
       parser.next();
       const name = parser.expectName('a loop variable after FOR');
@@ -147,14 +139,9 @@ function parseStatement(parser: ScriptParser, source: string, script: LmnScript)
       const items = parser.parseExpression();
       const body = parser.parseBlock((current) => parseStatement(current, source, script), ['end']);
       parser.expectKeyword('end');
-      endStatement(parser);
+      endLineStatement(parser);
       return { kind: 'for', name: name.text, items, body, span: parser.spanFrom(start) };
     }
   }
   return parser.expected('NOTIFY, QUIET, DIGEST, LET, PRINT, IF or FOR', start);
-}
-
-function endStatement(parser: ScriptParser): void {
-  if (parser.isKeyword('end') || parser.isKeyword('else')) return;
-  parser.expectLineEnd();
 }

@@ -56,16 +56,16 @@ describe('lmq', () => {
     ]);
   });
 
-  it('refuses a field no row has with the closest field, unless read as row.x', () => {
+  it('refuses a field no row has with the closest field, unless read as row?.x', () => {
     const { bridges } = rowsBridge([{ id: 1, amount: 3 }]);
     const result = executeScript({ mode: 'lmq', source: 'FROM orders SELECT amout' }, { bridges });
     expect(result.error).toMatchObject({
       code: 'E_RUNTIME',
       message:
-        'no row of orders has a field "amout" (did you mean "amount"?); row.amout reads a field that may be absent',
+        'no row of orders has a field "amout" (did you mean "amount"?); row?.amout reads a field that may be absent',
       line: 1,
     });
-    const optional = executeScript({ mode: 'lmq', source: 'FROM orders SELECT id, row.note' }, { bridges });
+    const optional = executeScript({ mode: 'lmq', source: 'FROM orders SELECT id, row?.note' }, { bridges });
     expect(optional.output).toEqual(['{id: 1, note: null}', '(1 row)']);
   });
 
@@ -76,7 +76,7 @@ describe('lmq', () => {
         'FORM orders SELECT count()\nFROM orders GROUP BY status SELECT customer, sum(amount)\nFROM orders WHERE sum(amount) > 3 LIMIT 0 SELECT id',
     });
     expect(result.error?.diagnostics?.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
-      '1:1 a query starts with FROM, not "FORM" (did you mean "FROM"?)',
+      '1:1 unknown statement "FORM" (did you mean "FROM"?)',
       '2:36 SELECT reads "customer" outside an aggregate; add it to GROUP BY or wrap it in an aggregate (count, sum, avg, min, max, median)',
       '3:19 WHERE filters rows before they are grouped: an aggregate belongs in HAVING',
       '3:41 LIMIT takes a whole number from 1 to 5000',

@@ -121,7 +121,7 @@ interface CompiledQuery {
  * `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`, `SELECT [DISTINCT] … [AS …]` with aggregates
  * anywhere in an expression — runs on those rows. When the bridge had more rows than it
  * returned and the answer depends on all of them, the run ends with `E_LIMIT_ROWS` instead of
- * a silently wrong answer. A field no row has is an error naming the closest one.
+ * a silently wrong answer. A field no row has is an error naming the closest one (`row?.x` reads an optional field).
  *
  * @example
  * compileQueries('FROM orders GROUP BY status SELECT status, sum(amount) AS total').diagnostics; // []
@@ -157,7 +157,7 @@ export function compileQueries(source: string): CompileResult {
         };
       },
     },
-    // A bare name is the row's field; `row` is the whole row (row.x reads a field that may be
+    // A bare name is the row's field; `row` is the whole row (row?.x reads a field that may be
     // absent); a builtin's name (`days_ago`, `now`, `len`) is the builtin unless the row has a
     // field of that name.
     resolveName: (name) => {
@@ -264,7 +264,7 @@ export function compileQueries(source: string): CompileResult {
         if (item instanceof ScriptMap) for (const key of item.entries.keys()) known.add(key);
       throw new ScriptFault(
         'E_RUNTIME',
-        `no row of ${query.collection} has a field "${missing}"${didYouMean(missing, known)}; row.${missing} reads a field that may be absent`,
+        `no row of ${query.collection} has a field "${missing}"${didYouMean(missing, known)}; row?.${missing} reads a field that may be absent`,
         query.span,
       );
     }

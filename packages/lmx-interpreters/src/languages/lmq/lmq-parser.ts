@@ -122,15 +122,9 @@ function skipContinuation(parser: ScriptParser): void {
 
 function parseQuery(parser: ScriptParser): LmqQuery {
   const start = parser.peek();
-  if (!parser.isKeyword('from')) {
-    const hint = start.kind === 'name' ? didYouMean(start.text.toUpperCase(), ['FROM']) : '';
-    parser.fail(
-      'E_PARSE',
-      `a query starts with FROM, not ${JSON.stringify(start.text)}${hint}`,
-      spanOfToken(start),
-    );
-  }
-  parser.next();
+  // `FORM pages` is reported with a did-you-mean and read on as the FROM it means.
+  if (parser.misspeltKeyword(['from'])) parser.next();
+  else parser.expectKeyword('from');
   const collection = parser.expectName('a collection name after FROM').text;
   const query: LmqQuery = {
     collection,

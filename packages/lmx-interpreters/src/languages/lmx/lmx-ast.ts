@@ -18,6 +18,7 @@ export type LmxStatement =
   | { kind: 'break'; span: Span }
   | { kind: 'continue'; span: Span }
   | { kind: 'print'; values: Expression[]; span: Span }
+  | { kind: 'try'; body: LmxStatement[]; name?: string; handler: LmxStatement[]; span: Span }
   | { kind: 'expression'; expression: Expression; span: Span };
 
 /** The data of an anonymous `fn(a, b) … end` expression (an `extension` node named `lambda`). */
@@ -41,4 +42,6 @@ export const LMX_KEYWORDS: readonly string[] = [
   'break',
   'continue',
   'print',
+  'try',
+  'catch',
 ];

@@ -226,6 +226,8 @@ class LmxCompiler {
       }
       case 'for':
         return this.compileFor(statement, scope);
+      case 'try':
+        return this.compileTry(statement, scope);
       case 'fn':
         return () => NORMAL;
       case 'return': {
@@ -263,6 +265,28 @@ class LmxCompiler {
     }
   }
 
+  /**
+   * `try … catch e … end`: a runtime error (`E_RUNTIME`, `E_NAME`, `E_DIMENSION`, a bridge that
+   * failed or is missing) in the body runs the handler with `e` = `{code, message, line,
+   * column}`. Limits, refusals and cancellation are never caught: they end the run.
+   */
+  private compileTry(statement: Extract<LmxStatement, { kind: 'try' }>, scope: Scope): Execute {
+    const body = this.compileBlock(statement.body, scope);
+    const handler = this.compileBlock(statement.handler, scope);
+    const slot = statement.name === undefined ? undefined : scope.declare(statement.name);
+    return (frame, context) => {
+      const depth = context.depth;
+      try {
+        return body(frame, context);
+      } catch (error) {
+        if (!(error instanceof ScriptFault) || !CATCHABLE.has(error.code)) throw error;
+        context.depth = depth;
+        if (slot !== undefined) frame.slots[slot] = describeFault(error);
+        return handler(frame, context);
+      }
+    };
+  }
+
   private compileFor(statement: Extract<LmxStatement, { kind: 'for' }>, scope: Scope): Execute {
     const index = scope.declare(statement.name);
     const iterable = this.compiler.compile(statement.iterable, scope);
@@ -280,6 +304,24 @@ class LmxCompiler {
       return NORMAL;
     };
   }
+}
+
+/** The codes `catch` receives; everything else (limits, refusals, cancellation) ends the run. */
+const CATCHABLE: ReadonlySet<string> = new Set([
+  'E_RUNTIME',
+  'E_NAME',
+  'E_DIMENSION',
+  'E_BRIDGE_FAILED',
+  'E_BRIDGE_MISSING',
+]);
+
+function describeFault(fault: ScriptFault): ScriptMap {
+  return new ScriptMap([
+    ['code', fault.code],
+    ['message', fault.message],
+    ['line', fault.span?.line ?? null],
+    ['column', fault.span?.column ?? null],
+  ]);
 }
 
 function toItems(value: Value, span: Span): readonly Value[] {
@@ -301,6 +343,11 @@ function declareHoisted(statements: readonly LmxStatement[], scope: Scope): void
       case 'fn':
         scope.declare(statement.name);
         break;
+      case 'try':
+        if (statement.name !== undefined) scope.declare(statement.name);
+        declareHoisted(statement.body, scope);
+        declareHoisted(statement.handler, scope);
+        break;
     }
     if (statement.kind === 'if') {
       for (const branch of statement.branches) declareHoisted(branch.body, scope);
@@ -320,6 +367,8 @@ function collectFunctions(statements: readonly LmxStatement[]): Extract<LmxState
       if (statement.otherwise) found.push(...collectFunctions(statement.otherwise));
     } else if (statement.kind === 'while' || statement.kind === 'for')
       found.push(...collectFunctions(statement.body));
+    else if (statement.kind === 'try')
+      found.push(...collectFunctions(statement.body), ...collectFunctions(statement.handler));
   }
   return found;
 }

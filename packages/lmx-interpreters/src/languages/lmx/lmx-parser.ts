@@ -4,6 +4,20 @@ import type { Token } from '../../core/tokens.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { LMX_KEYWORDS, type LmxLambda, type LmxStatement } from './lmx-ast.js';
 
+/** The keywords that start an lmx statement (what a misspelt first word is compared with). */
+const LMX_STATEMENT_WORDS = [
+  'let',
+  'if',
+  'while',
+  'for',
+  'fn',
+  'return',
+  'break',
+  'continue',
+  'print',
+  'try',
+];
+
 /**
  * Extra statements a language built on lmx adds (the host modes' `RUN`, `TYPE`, `GET`…): their
  * keywords, reserved like lmx's own, and a parser tried before lmx's statements everywhere,
@@ -60,7 +74,8 @@ function parseLmxStatementWith(
   parseStatement: (parser: ScriptParser) => LmxStatement,
 ): LmxStatement {
   const start = parser.peek();
-  const word = start.kind === 'name' ? (parser.misspeltKeyword() ?? start.text.toLowerCase()) : '';
+  const word =
+    start.kind === 'name' ? (parser.misspeltKeyword(LMX_STATEMENT_WORDS) ?? start.text.toLowerCase()) : '';
   switch (word) {
     case 'let': {
       parser.next();
@@ -105,10 +120,13 @@ function parseLmxStatementWith(
       while (parser.matchPunct(',')) values.push(parser.parseExpression());
       return { kind: 'print', values, span: parser.spanFrom(start) };
     }
+    case 'try':
+      return parseTry(parser, start, parseStatement);
     case 'else':
     case 'elif':
     case 'end':
     case 'in':
+    case 'catch':
       parser.expected('a statement', start);
   }
   const expression = parser.parseExpression();
@@ -145,6 +163,24 @@ function parseIf(parser: ScriptParser, start: Token, parseStatement: ParseStatem
   expectEnd(parser, start);
   const span = parser.spanFrom(start);
   return otherwise ? { kind: 'if', branches, otherwise, span } : { kind: 'if', branches, span };
+}
+
+function parseTry(parser: ScriptParser, start: Token, parseStatement: ParseStatement): LmxStatement {
+  parser.next();
+  const body = parser.parseBlock(parseStatement, ['catch', 'end']);
+  const catcher = parser.matchKeyword('catch');
+  if (!catcher) parser.expected(`"catch" in "try" from line ${start.line}`);
+  const after = parser.peek();
+  const name =
+    after.kind === 'name' && after.line === catcher.line && !parser.isReserved(after)
+      ? parser.next().text
+      : undefined;
+  const handler = parser.parseBlock(parseStatement, ['end']);
+  expectEnd(parser, start);
+  const span = parser.spanFrom(start);
+  return name === undefined
+    ? { kind: 'try', body, handler, span }
+    : { kind: 'try', body, name, handler, span };
 }
 
 function parseFunction(parser: ScriptParser, start: Token, parseStatement: ParseStatement): LmxStatement {

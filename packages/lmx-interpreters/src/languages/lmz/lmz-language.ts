@@ -1,11 +1,10 @@
 import type { Expression } from '../../core/ast.js';
-import { visitNames } from '../../core/ast-walk.js';
 import { CORE_BUILTIN_REGISTRY } from '../../core/builtins/core-builtins.js';
 import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
 import { formatPreview } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { type Frame, Scope } from '../../core/scope.js';
-import { didYouMean } from '../../core/suggest-name.js';
+import { suggestName } from '../../core/suggest-name.js';
 import { isTruthy, ScriptMap, typeOfValue, type Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
@@ -34,6 +33,18 @@ interface CompiledRule {
  * @example
  * compileRules('ON ping DO PRINT "pong" END\nEMIT ping').diagnostics; // []
  */
+function missingPayloadField(payload: ScriptMap, name: string, span: Span): never {
+  const keys = [...payload.entries.keys()];
+  const suggestion = suggestName(name, keys);
+  const hint =
+    suggestion === undefined ? `fields: ${keys.join(', ') || 'none'}` : `did you mean "${suggestion}"?`;
+  throw new ScriptFault(
+    'E_RUNTIME',
+    `unknown name "${name}": the event's payload has no such field (${hint}; write event?.${name} to read null when it may be missing)`,
+    span,
+  );
+}
+
 export function compileRules(source: string): CompileResult {
   const parsed = parseRules(source);
   if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
@@ -41,23 +52,20 @@ export function compileRules(source: string): CompileResult {
   let insideRule = false;
   const compiler = createExpressionCompiler({
     builtins: CORE_BUILTIN_REGISTRY,
-    resolveName(name) {
+    resolveName(name, span) {
       if (!insideRule || name === 'input' || CORE_BUILTIN_REGISTRY.has(name)) return undefined;
       if (name === 'event') return () => current?.payload ?? null;
       if (name === 'event_name') return () => current?.name ?? null;
-      // A payload field read by its bare name must exist: a misspelt `amout` is an error
-      // with a suggestion, never a silent null. `event.field` reads a field that may be absent.
-      return (_frame, _context) => {
+      // A bare name is a payload field; a misspelt one is an error, not a silent null
+      // (`event?.name` reads a field that may be missing).
+      return () => {
         const payload = current?.payload;
-        const value = payload instanceof ScriptMap ? payload.get(name) : undefined;
-        if (value !== undefined) return value;
-        throw missingField(name, current, nameSpans.get(name));
+        if (!(payload instanceof ScriptMap)) return null;
+        const value = payload.get(name);
+        return value === undefined ? missingPayloadField(payload, name, span) : value;
       };
     },
   });
-  // Where each bare name of the rule being compiled first appears: a missing field's error
-  // points there.
-  let nameSpans = new Map<string, Span>();
   const top = new Scope();
   const rules: CompiledRule[] = [];
   const compileBlock = (statements: LmzStatement[], scope: Scope): Execute => {
@@ -72,13 +80,6 @@ export function compileRules(source: string): CompileResult {
       case 'on': {
         const ruleScope = new Scope(scope);
         insideRule = true;
-        nameSpans = new Map();
-        const ruleSpans = nameSpans;
-        const record = (node: { name: string; span: Span }) => {
-          if (!ruleSpans.has(node.name)) ruleSpans.set(node.name, node.span);
-        };
-        if (statement.where) visitNames(statement.where, record);
-        for (const expression of expressionsOf(statement.body)) visitNames(expression, record);
         const where = statement.where ? compiler.compile(statement.where, ruleScope) : undefined;
         const body = compileBlock(statement.body, ruleScope);
         insideRule = false;
@@ -209,49 +210,6 @@ export function compileRules(source: string): CompileResult {
       },
     },
   };
-}
-
-/** The error for a payload field that is not there, naming the closest field the payload has. */
-function missingField(name: string, event: CascadeEvent<Value> | undefined, span?: Span): ScriptFault {
-  const payload = event?.payload;
-  const fields = payload instanceof ScriptMap ? [...payload.entries.keys()] : [];
-  const about = event ? `the event ${event.name}` : 'the event';
-  const has = fields.length === 0 ? 'no fields' : `fields ${fields.slice(0, 8).join(', ')}`;
-  return new ScriptFault(
-    'E_RUNTIME',
-    `${about} has no field "${name}"${didYouMean(name, fields)}; it has ${has} (event.${name} reads a field that may be absent)`,
-    span,
-  );
-}
-
-/** Every expression of some statements, nested blocks included. */
-function expressionsOf(statements: readonly LmzStatement[]): Expression[] {
-  return statements.flatMap(expressionsOfOne);
-}
-
-function expressionsOfOne(statement: LmzStatement): Expression[] {
-  switch (statement.kind) {
-    case 'on':
-      return [...(statement.where ? [statement.where] : []), ...expressionsOf(statement.body)];
-    case 'emit':
-      return statement.payload ? [statement.payload] : [];
-    case 'let':
-      return [statement.value];
-    case 'assign':
-      return [statement.target, statement.value];
-    case 'print':
-      return statement.values;
-    case 'for':
-      return [statement.items, ...expressionsOf(statement.body)];
-    case 'call':
-      return [statement.call];
-    case 'if':
-      return [
-        statement.condition,
-        ...expressionsOf(statement.body),
-        ...expressionsOf(statement.otherwise ?? []),
-      ];
-  }
 }
 
 /** Longest payload text a firing line shows; the full payload is in the run's value. */

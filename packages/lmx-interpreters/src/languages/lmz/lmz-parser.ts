@@ -2,17 +2,27 @@ import type { Expression } from '../../core/ast.js';
 import { createScriptParser, type ScriptParser, spanOfToken } from '../../core/script-parser.js';
 import type { Token } from '../../core/tokens.js';
 import type { Diagnostic, Span } from '../../diagnostics.js';
+import {
+  endLineStatement,
+  type IfStatement,
+  type LetStatement,
+  LINE_STATEMENT_WORDS,
+  type PrintStatement,
+  parseIfStatement,
+  parseLetStatement,
+  parsePrintStatement,
+} from '../shared/line-statements.js';
 
 /** One `lmz` statement. `on` appears only at the top level. */
 export type LmzStatement =
   | { kind: 'on'; pattern: string; where?: Expression; body: LmzStatement[]; span: Span }
   | { kind: 'emit'; name: string; payload?: Expression; span: Span }
-  | { kind: 'let'; name: string; value: Expression; span: Span }
+  | LetStatement
   | { kind: 'assign'; target: Expression; value: Expression; span: Span }
-  | { kind: 'print'; values: Expression[]; span: Span }
+  | PrintStatement
   | { kind: 'for'; name: string; items: Expression; body: LmzStatement[]; span: Span }
   | { kind: 'call'; call: Expression; span: Span }
-  | { kind: 'if'; condition: Expression; body: LmzStatement[]; otherwise?: LmzStatement[]; span: Span };
+  | IfStatement<LmzStatement>;
 
 /** The statement keywords of `lmz` (case-insensitive). */
 export const LMZ_KEYWORDS: readonly string[] = [
@@ -29,8 +39,8 @@ export const LMZ_KEYWORDS: readonly string[] = [
   'in',
 ];
 
-/** The words that start a statement: one may follow another on the same line. */
-const STATEMENT_WORDS = ['emit', 'let', 'print', 'if', 'for'];
+/** The keywords that start an `lmz` statement (what a misspelt first word is compared with). */
+const LMZ_STATEMENT_WORDS = ['on', 'emit', 'let', 'print', 'if', 'for'];
 
 /**
  * Parses an `lmz` script, reporting every syntax error it can recover from.
@@ -54,7 +64,8 @@ export function parseRules(source: string): { statements: LmzStatement[]; diagno
 
 function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
   const start = parser.peek();
-  const word = start.kind === 'name' ? start.text.toLowerCase() : '';
+  const word =
+    start.kind === 'name' ? (parser.misspeltKeyword(LMZ_STATEMENT_WORDS) ?? start.text.toLowerCase()) : '';
   switch (word) {
     case 'on': {
       if (!topLevel)
@@ -68,8 +79,9 @@ function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
       const where = parser.matchKeyword('where') ? parser.parseExpression() : undefined;
       parser.expectKeyword('do');
       const body = parseBody(parser, ['end']);
-      parser.expectKeyword('end');
-      endStatement(parser);
+      if (!parser.matchKeyword('end'))
+        parser.expected(`"end" to close "${start.text}" from line ${start.line}`);
+      endLineStatement(parser);
       const span = parser.spanFrom(start);
       return where ? { kind: 'on', pattern, where, body, span } : { kind: 'on', pattern, body, span };
     }
@@ -77,25 +89,16 @@ function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
       parser.next();
       const name = parseEventName(parser, false);
       const payload = atStatementEnd(parser) ? undefined : parser.parseExpression();
-      endStatement(parser);
+      endLineStatement(parser);
       const span = parser.spanFrom(start);
       return payload ? { kind: 'emit', name, payload, span } : { kind: 'emit', name, span };
     }
-    case 'let': {
-      parser.next();
-      const name = parser.expectName('a variable name after "let"');
-      parser.expectPunct('=');
-      const value = parser.parseExpression();
-      endStatement(parser);
-      return { kind: 'let', name: name.text, value, span: parser.spanFrom(start) };
-    }
-    case 'print': {
-      parser.next();
-      const values = [parser.parseExpression()];
-      while (parser.matchPunct(',')) values.push(parser.parseExpression());
-      endStatement(parser);
-      return { kind: 'print', values, span: parser.spanFrom(start) };
-    }
+    case 'let':
+      return parseLetStatement(parser, start);
+    case 'print':
+      return parsePrintStatement(parser, start);
+    case 'if':
+      return parseIfStatement(parser, start, (stopWords) => parseBody(parser, stopWords));
     case 'for': {
       // FOR <name> IN <list> [DO] … END, as in lmn.
       parser.next();
@@ -104,33 +107,22 @@ function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
       const items = parser.parseExpression();
       parser.matchKeyword('do');
       const body = parseBody(parser, ['end']);
-      parser.expectKeyword('end');
-      endStatement(parser);
+      if (!parser.matchKeyword('end'))
+        parser.expected(`"end" to close "${start.text}" from line ${start.line}`);
+      endLineStatement(parser);
       return { kind: 'for', name: name.text, items, body, span: parser.spanFrom(start) };
-    }
-    case 'if': {
-      parser.next();
-      const condition = parser.parseExpression();
-      const body = parseBody(parser, ['else', 'end']);
-      const otherwise = parser.matchKeyword('else') ? parseBody(parser, ['end']) : undefined;
-      parser.expectKeyword('end');
-      endStatement(parser);
-      const span = parser.spanFrom(start);
-      return otherwise
-        ? { kind: 'if', condition, body, otherwise, span }
-        : { kind: 'if', condition, body, span };
     }
   }
   if (start.kind === 'name' && !parser.isReserved(start)) {
     const target = parser.parseExpression();
     if (parser.matchPunct('=')) {
       const value = parser.parseExpression();
-      endStatement(parser);
+      endLineStatement(parser);
       return { kind: 'assign', target, value, span: parser.spanFrom(start) };
     }
     // A call on its own is a statement: push(seen, id), notify(event).
     if (target.kind === 'call') {
-      endStatement(parser);
+      endLineStatement(parser);
       return { kind: 'call', call: target, span: parser.spanFrom(start) };
     }
   }
@@ -167,16 +159,6 @@ function atStatementEnd(parser: ScriptParser): boolean {
     parser.atLineEnd() ||
     parser.isKeyword('end') ||
     parser.isKeyword('else') ||
-    STATEMENT_WORDS.some((word) => parser.isKeyword(word))
+    LINE_STATEMENT_WORDS.some((word) => parser.isKeyword(word))
   );
-}
-
-/**
- * A statement ends at a line end (or `;`), right before the `END`/`ELSE` of a one-line rule, or
- * right before the next statement's keyword: `ON x DO LET n = 1 PRINT n END` holds two.
- */
-function endStatement(parser: ScriptParser): void {
-  if (parser.isKeyword('end') || parser.isKeyword('else')) return;
-  if (STATEMENT_WORDS.some((word) => parser.isKeyword(word))) return;
-  parser.expectLineEnd();
 }
