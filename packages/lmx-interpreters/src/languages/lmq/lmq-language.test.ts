@@ -110,4 +110,31 @@ describe('lmq', () => {
     );
     expect(requests[0]).toMatchObject({ orderBy: [], limit: 5000, fields: ['s', 'n'] });
   });
+
+  it('tells a misspelt field in a filter the database applied from no match', () => {
+    const rows = [{ id: 1, status: 'paid' }];
+    const bridges = {
+      available: new Set(['db'] as const),
+      call(_bridge: string, _method: string, args: unknown) {
+        const { where = {} } = args as { where?: Record<string, unknown> };
+        return {
+          rows: rows.filter((row) =>
+            Object.entries(where).every(([k, v]) => (row as Record<string, unknown>)[k] === v),
+          ),
+        };
+      },
+    };
+    expect(
+      executeScript({ mode: 'lmq', source: 'FROM orders WHERE stauts = "paid" SELECT count()' }, { bridges })
+        .error,
+    ).toMatchObject({
+      code: 'E_RUNTIME',
+      message:
+        'no row of orders has a field "stauts" (did you mean "status"?); row?.stauts reads a field that may be absent',
+    });
+    expect(
+      executeScript({ mode: 'lmq', source: 'FROM orders WHERE status = "void" SELECT count()' }, { bridges })
+        .output,
+    ).toEqual(['0']);
+  });
 });

@@ -243,30 +243,42 @@ export function compileQueries(source: string): CompileResult {
     const rows = answer.rows
       .map((item) => fromJson(item))
       .filter((item): item is ScriptMap => item instanceof ScriptMap);
+    const sampleRows = (): ScriptMap[] =>
+      (
+        context.callBridge(
+          'db',
+          'query',
+          { collection: query.collection, where: {}, orderBy: [], limit: 1 },
+          query.span,
+        ) as { rows: JsonValue[] }
+      ).rows
+        .map((one) => fromJson(one))
+        .filter((one): one is ScriptMap => one instanceof ScriptMap);
+    const fieldError = (field: string, known: Set<string>): ScriptFault =>
+      new ScriptFault(
+        'E_RUNTIME',
+        `no row of ${query.collection} has a field "${field}"${didYouMean(field, known)}; row?.${field} reads a field that may be absent`,
+        query.span,
+      );
     const missing = findMissingField(entry, rows, answer.fields ?? []);
     if (missing !== undefined) {
       // The rows came cut down to the fields the query named: one whole row tells which
       // fields the collection has, for the suggestion.
-      const sample = fieldList
-        ? (
-            context.callBridge(
-              'db',
-              'query',
-              { collection: query.collection, where: {}, orderBy: [], limit: 1 },
-              query.span,
-            ) as {
-              rows: JsonValue[];
-            }
-          ).rows
-        : [];
       const known = new Set<string>(answer.fields ?? []);
-      for (const item of [...rows, ...sample.map((one) => fromJson(one))])
-        if (item instanceof ScriptMap) for (const key of item.entries.keys()) known.add(key);
-      throw new ScriptFault(
-        'E_RUNTIME',
-        `no row of ${query.collection} has a field "${missing}"${didYouMean(missing, known)}; row?.${missing} reads a field that may be absent`,
-        query.span,
-      );
+      for (const item of [...rows, ...(fieldList ? sampleRows() : [])])
+        for (const key of item.entries.keys()) known.add(key);
+      throw fieldError(missing, known);
+    }
+    if (rows.length === 0 && Object.keys(pushedFilters).length > 0) {
+      // The database applied `field = value` and found nothing: a misspelt field looks the
+      // same. One whole row settles it when the field is missing there and a close one exists
+      // (a field some rows lack and no other name resembles stays a plain "no rows").
+      const sample = sampleRows()[0];
+      if (sample) {
+        const known = new Set<string>([...(answer.fields ?? []), ...sample.entries.keys()]);
+        for (const field of Object.keys(pushedFilters))
+          if (!known.has(field) && didYouMean(field, known) !== '') throw fieldError(field, known);
+      }
     }
     return rows;
   };
