@@ -57,7 +57,7 @@ describe('lmq', () => {
   });
 
   it('refuses a field no row has with the closest field, unless read as row?.x', () => {
-    const { bridges } = rowsBridge([{ id: 1, amount: 3 }]);
+    const { bridges, requests } = rowsBridge([{ id: 1, amount: 3 }]);
     const result = executeScript({ mode: 'lmq', source: 'FROM orders SELECT amout' }, { bridges });
     expect(result.error).toMatchObject({
       code: 'E_RUNTIME',
@@ -67,6 +67,8 @@ describe('lmq', () => {
     });
     const optional = executeScript({ mode: 'lmq', source: 'FROM orders SELECT id, row?.note' }, { bridges });
     expect(optional.output).toEqual(['{id: 1, note: null}', '(1 row)']);
+    // row?.note asks the bridge for the field note, not for whole rows.
+    expect(requests.at(-1)).toMatchObject({ fields: ['id', 'note'] });
   });
 
   it('reports several check errors at once, across and within queries', () => {

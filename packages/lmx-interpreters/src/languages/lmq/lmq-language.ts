@@ -92,14 +92,62 @@ function fieldsRead(query: LmqQuery): string[] | undefined {
     .filter((field) => !labels.has(field) || !isGrouped(query));
   const fields = new Set<string>([...query.groupBy, ...sortFields]);
   let wholeRow = false;
-  const add = (node: { name: string }): void => {
-    if (node.name === 'row') wholeRow = true;
+  const add = (name: string): void => {
+    if (name === 'row') wholeRow = true;
     // An aggregate's name is the aggregate, never a row field.
-    if (!AGGREGATES.has(node.name)) fields.add(node.name);
+    else if (!AGGREGATES.has(name)) fields.add(name);
   };
   for (const clause of [query.where, query.having, ...query.select.map((item) => item.expression)])
-    if (clause) visitNames(clause, add);
+    if (clause) visitRowFields(clause, add);
   return wholeRow ? undefined : [...fields];
+}
+
+/**
+ * Calls `add` for every name an expression reads, reading `row.x` and `row?.x` as the field
+ * `x` (so an optional field does not make the query read whole rows).
+ */
+function visitRowFields(expression: Expression, add: (name: string) => void): void {
+  const visit = (node: Expression): void => {
+    if (node.kind === 'member' && node.object.kind === 'name' && node.object.name === 'row') {
+      add(node.name);
+      return;
+    }
+    switch (node.kind) {
+      case 'member':
+        visit(node.object);
+        return;
+      case 'index':
+        visit(node.object);
+        visit(node.index);
+        return;
+      case 'call':
+        visit(node.callee);
+        for (const argument of node.args) visit(argument);
+        return;
+      case 'unary':
+        visit(node.operand);
+        return;
+      case 'binary':
+      case 'logical':
+        visit(node.left);
+        visit(node.right);
+        return;
+      case 'list':
+        for (const item of node.items) visit(item);
+        return;
+      case 'map':
+        for (const entry of node.entries) visit(entry.value);
+        return;
+      case 'extension':
+        for (const child of node.children) visit(child);
+        return;
+      default:
+        // Names, literals, templates and lambdas: the shared walk (a lambda's own parameters
+        // are not fields).
+        visitNames(node, (name) => add(name.name));
+    }
+  };
+  visit(expression);
 }
 
 interface CompiledQuery {
