@@ -125,7 +125,12 @@ function prepareRun(
     return { error: toScriptError(mode, error) };
   }
   if (compiled.diagnostics.length > 0 || !compiled.program) {
-    const diagnostics = [...compiled.diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
+    // Every problem found in the source has a span: one character where a language gave none.
+    const diagnostics = compiled.diagnostics
+      .map((item) =>
+        item.endLine === undefined ? { ...item, endLine: item.line, endColumn: item.column + 1 } : item,
+      )
+      .sort((a, b) => a.line - b.line || a.column - b.column);
     const first = diagnostics[0] ?? {
       code: 'E_PARSE' as const,
       message: 'the script did not compile',

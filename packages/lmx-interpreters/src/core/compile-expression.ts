@@ -156,7 +156,9 @@ export class ExpressionCompiler implements NodeCompiler {
     const real = Object.hasOwn(BUILTIN_ALIASES, suggestion)
       ? (BUILTIN_ALIASES[suggestion] as string)
       : suggestion;
-    return ` (did you mean "${real}"?)`;
+    // A keyword is shown in the case it was written in (`WINDWOS` -> `WINDOWS`).
+    const keyword = [...(this.options.knownNames?.() ?? [])].includes(real);
+    return ` (did you mean "${keyword && name === name.toUpperCase() ? real.toUpperCase() : real}"?)`;
   }
 
   private compileName(name: string, span: Span, scope: Scope): Evaluate {

@@ -26,7 +26,8 @@ describe('a diagnostic shown with its source line and a caret', () => {
     expect(text).toBe('a.lmx:1:1  E_PARSE  unknown statement "prnt"\n  1 | prnt 1\n    | ^^^^');
   });
 
-  it('shows nothing for a line the source does not have', () => {
-    expect(formatSourceExcerpt('', { line: 3, column: 1 })).toEqual([]);
+  it('shows nothing for a line the source does not have, or a run-level error without a span', () => {
+    expect(formatSourceExcerpt('', { line: 3, column: 1, endLine: 3, endColumn: 2 })).toEqual([]);
+    expect(formatSourceExcerpt('while true end', { line: 1, column: 1 })).toEqual([]);
   });
 });

@@ -19,8 +19,9 @@ export interface FormatDiagnosticOptions {
  * The caret starts at the diagnostic's column and runs to its end column (to the end of the
  * line when the span goes on to later lines; one caret for an empty span or a position past
  * the line's end). Tabs before the column stay tabs so the caret lines up in a terminal.
- * Returns an empty list when the line is blank or not in the source (a missing `end` at the
- * end of input, a run-level error at line 1 of an empty script).
+ * Returns an empty list when the diagnostic has no end (a run-level error such as
+ * `E_LIMIT_TIME`, placed at 1:1) or its line is blank or not in the source (a missing `end`
+ * at the end of input).
  *
  * @example
  * ```ts
@@ -35,6 +36,9 @@ export function formatSourceExcerpt(
 ): string[] {
   const lines = source.split('\n').map((line) => line.replace(/\r$/, ''));
   const text = lines[position.line - 1];
+  // A diagnostic without an end has no place in the source (a run-level error such as
+  // E_LIMIT_TIME stands at 1:1): no excerpt rather than a caret under the wrong thing.
+  if (position.endLine === undefined) return [];
   if (text === undefined || text.trim() === '' || position.line < 1) return [];
   const first = Math.max(1, position.line - contextLines);
   const width = String(position.line).length;

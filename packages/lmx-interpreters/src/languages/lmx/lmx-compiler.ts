@@ -41,12 +41,20 @@ interface LmxFrame extends Frame {
  */
 export function compileLmx(
   statements: LmxStatement[],
-  options: { builtins?: BuiltinRegistry; extensions?: Readonly<Record<string, ExtensionCompiler>> } = {},
+  options: {
+    builtins?: BuiltinRegistry;
+    keywords?: readonly string[];
+    extensions?: Readonly<Record<string, ExtensionCompiler>>;
+  } = {},
 ): {
   program: CompiledProgram;
   diagnostics: Diagnostic[];
 } {
-  const lmx = new LmxCompiler(options.builtins ?? LMX_BUILTINS, options.extensions);
+  const lmx = new LmxCompiler(
+    options.builtins ?? LMX_BUILTINS,
+    [...LMX_KEYWORDS, ...(options.keywords ?? [])],
+    options.extensions,
+  );
   const scope = new Scope();
   const body = lmx.compileFunctionBody([], statements, scope);
   const program: CompiledProgram = {
@@ -62,10 +70,14 @@ export function compileLmx(
 class LmxCompiler {
   readonly compiler: ExpressionCompiler;
 
-  constructor(builtins: BuiltinRegistry, extensions: Readonly<Record<string, ExtensionCompiler>> = {}) {
+  constructor(
+    builtins: BuiltinRegistry,
+    keywords: readonly string[],
+    extensions: Readonly<Record<string, ExtensionCompiler>> = {},
+  ) {
     this.compiler = createExpressionCompiler({
       builtins,
-      knownNames: () => LMX_KEYWORDS,
+      knownNames: () => keywords,
       extensions: {
         ...extensions,
         lambda: (node, _compiler, scope) => this.compileLambda(node.data as LmxLambda, node.span, scope),
@@ -99,6 +111,17 @@ class LmxCompiler {
     outer: Scope,
   ): (closure: Frame) => ScriptFunction {
     const scope = new Scope(outer);
+    const direct = this.compileGuardedReturn(params, body, scope);
+    if (direct) {
+      const size = scope.size;
+      return (closure) =>
+        new ScriptFunction(name, params.length, (args, context) => {
+          const slots: (Value | undefined)[] = args;
+          for (let index = slots.length; index < size; index++) slots.push(undefined);
+          const frame: LmxFrame = { slots, parent: closure, returned: null };
+          return direct(frame, context);
+        });
+    }
     const run = this.compileFunctionBody(params, body, scope);
     // The body is compiled: the function's slots are all declared.
     const size = scope.size;
@@ -111,6 +134,39 @@ class LmxCompiler {
         run(frame, context);
         return frame.returned as Value;
       });
+  }
+
+  /**
+   * A body that is only guards and a final return — `if c return a end … return b`, the shape
+   * of most recursive functions — compiles to one expression (`c ? a : b`): no statement
+   * signals, no block dispatch. Undefined for any other body.
+   */
+  private compileGuardedReturn(params: string[], body: LmxStatement[], scope: Scope): Evaluate | undefined {
+    const last = body[body.length - 1];
+    if (last?.kind !== 'return' || !last.value) return undefined;
+    const guards: { condition: Expression; value: Expression }[] = [];
+    for (const statement of body.slice(0, -1)) {
+      if (statement.kind !== 'if' || statement.otherwise || statement.branches.length !== 1) return undefined;
+      const [branch] = statement.branches as [{ condition: Expression; body: LmxStatement[] }];
+      const only = branch.body[0];
+      if (branch.body.length !== 1 || only?.kind !== 'return' || !only.value) return undefined;
+      guards.push({ condition: branch.condition, value: only.value });
+    }
+    for (const param of params) scope.declare(param);
+    const result = this.compiler.compile(last.value, scope);
+    let compiled = result;
+    for (const guard of guards.reverse()) {
+      const condition = this.compiler.compile(guard.condition, scope);
+      const value = this.compiler.compile(guard.value, scope);
+      const otherwise = compiled;
+      compiled = (frame, context) => {
+        const test = condition(frame, context);
+        return test === true || (test !== false && isTruthy(test))
+          ? value(frame, context)
+          : otherwise(frame, context);
+      };
+    }
+    return compiled;
   }
 
   private compileLambda(lambda: LmxLambda, _span: Span, scope: Scope): Evaluate {

@@ -73,3 +73,26 @@ describe('lmx try/catch and multi-line strings', () => {
     );
   });
 });
+
+describe('functions made only of guards and a return', () => {
+  it('take the guards in order with lmx truthiness, and count their calls as steps', () => {
+    const source = [
+      'fn classify(n)',
+      '  if n == 0 return "zero" end',
+      '  if n % 2 return "odd" end',
+      '  if "" return "never" end',
+      '  return "even"',
+      'end',
+      'print map([0, 1, 2], classify)',
+      'fn fib(n) if n < 2 return n end return fib(n - 1) + fib(n - 2) end',
+      'print fib(20)',
+    ].join('\n');
+    expect(run(source).output).toEqual(['["zero", "odd", "even"]', '6765']);
+    const limited = executeScript({
+      mode: 'lmx',
+      source: 'fn f(n) if n < 1 return 0 end return f(n - 1) end\nf(500)',
+      limits: { steps: 100 },
+    });
+    expect(limited.error?.code).toBe('E_LIMIT_STEPS');
+  });
+});

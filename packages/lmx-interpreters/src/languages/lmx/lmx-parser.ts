@@ -25,6 +25,8 @@ const LMX_STATEMENT_WORDS = [
  */
 export interface LmxStatementExtension {
   keywords: readonly string[];
+  /** Statement words that stay names inside expressions (verbs whose builtins are callable), for "did you mean". */
+  statementWords?: readonly string[];
   parse(
     parser: ScriptParser,
     parseStatement: (parser: ScriptParser) => LmxStatement,
@@ -48,7 +50,13 @@ export function parseLmx(
     prefix: { fn: (inner, start) => parseLambda(inner, start, parseStatement) },
   });
   const parseStatement = (inner: ScriptParser): LmxStatement =>
-    extension?.parse(inner, parseStatement) ?? parseLmxStatementWith(inner, parseStatement);
+    extension?.parse(inner, parseStatement) ?? parseLmxStatementWith(inner, parseStatement, statementWords);
+  // A misspelt verb of an extension (`CLIKC 10 20`) gets a did-you-mean like lmx's own words.
+  const statementWords = [
+    ...LMX_STATEMENT_WORDS,
+    ...(extension?.keywords ?? []),
+    ...(extension?.statementWords ?? []),
+  ];
   const statements = parser.parseBlock(parseStatement);
   const stray = parser.peek();
   if (!parser.gaveUp && !parser.atEnd())
@@ -72,10 +80,11 @@ export function parseLmxStatement(parser: ScriptParser): LmxStatement {
 function parseLmxStatementWith(
   parser: ScriptParser,
   parseStatement: (parser: ScriptParser) => LmxStatement,
+  statementWords: readonly string[] = LMX_STATEMENT_WORDS,
 ): LmxStatement {
   const start = parser.peek();
   const word =
-    start.kind === 'name' ? (parser.misspeltKeyword(LMX_STATEMENT_WORDS) ?? start.text.toLowerCase()) : '';
+    start.kind === 'name' ? (parser.misspeltKeyword(statementWords) ?? start.text.toLowerCase()) : '';
   switch (word) {
     case 'let': {
       parser.next();

@@ -50,6 +50,7 @@ export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefini
       if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
       const { program, diagnostics } = compileLmx(parsed.statements, {
         builtins,
+        keywords: [...extension.keywords, ...(extension.statementWords ?? [])],
         extensions: { [BARE_WORD]: compileBareWord },
       });
       if (diagnostics.length > 0) return { diagnostics };

@@ -69,6 +69,7 @@ export function createVerbExtension(
     // Only block keywords are reserved: a verb's word stays a name inside expressions, so its
     // builtin is callable there (`print can("llm.chat")`, `let p = providers(cap)`).
     keywords: blocks.map((block) => block.keyword.toLowerCase()),
+    statementWords: verbs.map((verb) => verb.keyword.toLowerCase()),
     parse(parser, parseStatement) {
       const start = parser.peek();
       if (start.kind !== 'name') return undefined;
