@@ -274,7 +274,9 @@ export function compileQueries(source: string): CompileResult {
       where: pushedFilters,
       orderBy: wantsOrder ? query.orderBy.slice(0, 1) : [],
       ...(fieldList === undefined ? {} : { fields: fieldList }),
-      limit: needsAll ? LMQ_MAX_ROWS : (query.limit ?? LMQ_MAX_ROWS),
+      limit: needsAll
+        ? LMQ_MAX_ROWS
+        : Math.min(LMQ_MAX_ROWS, (query.offset ?? 0) + (query.limit ?? LMQ_MAX_ROWS)),
     };
     const answer = context.callBridge('db', 'query', request, query.span) as {
       rows: JsonValue[];
@@ -340,6 +342,10 @@ export function compileQueries(source: string): CompileResult {
       row = candidate;
       return !entry.where || isTruthy(entry.where(frame, context));
     });
+    const page = (maps: ScriptMap[]): ScriptMap[] => {
+      const from = query.offset ?? 0;
+      return query.limit === undefined ? maps.slice(from) : maps.slice(from, from + query.limit);
+    };
     const sortLimit = (maps: ScriptMap[]): ScriptMap[] => {
       if (query.orderBy.length === 0) return maps;
       if (maps.length > context.limits.sortSize)
@@ -353,10 +359,10 @@ export function compileQueries(source: string): CompileResult {
     };
     if (!entry.grouped) {
       kept = sortLimit(kept);
-      if (entry.columns.length === 0) return query.limit === undefined ? kept : kept.slice(0, query.limit);
+      if (entry.columns.length === 0) return page(kept);
       let answers = kept.map((candidate) => selectRow(entry, candidate, frame, context));
       if (query.distinct) answers = distinctMaps(answers);
-      return query.limit === undefined ? answers : answers.slice(0, query.limit);
+      return page(answers);
     }
     const groups = query.groupBy.length > 0 ? groupRows(kept, query.groupBy) : [kept];
     let answers: ScriptMap[] = [];
@@ -377,7 +383,7 @@ export function compileQueries(source: string): CompileResult {
     }
     if (query.distinct) answers = distinctMaps(answers);
     answers = sortLimit(answers);
-    if (query.limit !== undefined) answers = answers.slice(0, query.limit);
+    answers = page(answers);
     // Aggregates over all rows answer one row, printed as it is.
     return query.groupBy.length === 0 ? (answers[0] ?? new ScriptMap()) : answers;
   };

@@ -21,6 +21,8 @@ export interface LmqQuery {
   having?: Expression;
   orderBy: { field: string; direction: 'asc' | 'desc' }[];
   limit?: number;
+  /** Answers skipped before `LIMIT` counts: `OFFSET 20 LIMIT 10` is the third page of ten. */
+  offset?: number;
   distinct: boolean;
   select: LmqSelectItem[];
   span: Span;
@@ -37,6 +39,7 @@ export const LMQ_KEYWORDS = [
   'asc',
   'desc',
   'limit',
+  'offset',
   'select',
   'distinct',
   'as',
@@ -44,7 +47,7 @@ export const LMQ_KEYWORDS = [
 ] as const;
 
 /** The words that start a clause, for continuation lines and "did you mean". */
-const CLAUSE_WORDS = ['where', 'group', 'having', 'order', 'limit', 'select'];
+const CLAUSE_WORDS = ['where', 'group', 'having', 'order', 'limit', 'offset', 'select'];
 
 /** In a query `=` compares, as in SQL: `status = "done"` is `status == "done"`. */
 const EQUALS: InfixParselet = {
@@ -166,6 +169,17 @@ function parseQuery(parser: ScriptParser): LmqQuery {
         parser.report('E_PARSE', `LIMIT takes a whole number from 1 to ${LMQ_MAX_ROWS}`, spanOfToken(token));
       parser.next();
       query.limit = amount;
+    } else if (parser.matchKeyword('offset')) {
+      const token = parser.peek();
+      const amount = token.kind === 'number' ? Number(token.text) : Number.NaN;
+      if (!Number.isInteger(amount) || amount < 0 || amount >= LMQ_MAX_ROWS)
+        parser.report(
+          'E_PARSE',
+          `OFFSET takes a whole number from 0 to ${LMQ_MAX_ROWS - 1}`,
+          spanOfToken(token),
+        );
+      parser.next();
+      query.offset = amount;
     } else if (parser.matchKeyword('select')) {
       query.distinct = parser.matchKeyword('distinct') !== undefined;
       do query.select.push(parseSelectItem(parser));
@@ -192,10 +206,30 @@ function parseQuery(parser: ScriptParser): LmqQuery {
   return query;
 }
 
-/** `expr [AS name]`; `count(*)` counts rows, as in SQL. */
+/** `expr [AS name]`; `count(*)` counts rows and `count(DISTINCT x)` the different values of x, as in SQL. */
 function parseSelectItem(parser: ScriptParser): LmqSelectItem {
   const item = parser.peek();
   let expression: Expression;
+  if (
+    item.kind === 'name' &&
+    item.text === 'count' &&
+    parser.isPunct('(', parser.peek(1)) &&
+    parser.isKeyword('distinct', parser.peek(2))
+  ) {
+    parser.next();
+    parser.next();
+    parser.next();
+    const argument = parser.parseExpression();
+    parser.expectPunct(')');
+    const span = parser.spanFrom(item);
+    const callee = { kind: 'name', name: 'count_distinct', span: spanOfToken(item) } as const;
+    expression = { kind: 'call', callee, args: [argument], span };
+    if (parser.matchKeyword('as')) return { expression, label: parser.expectName('a name after AS').text };
+    return {
+      expression,
+      label: argument.kind === 'name' ? `count_distinct_${argument.name}` : 'count_distinct',
+    };
+  }
   if (
     item.kind === 'name' &&
     item.text === 'count' &&

@@ -4,7 +4,15 @@ import { toScriptNumber } from '../../core/numeric.js';
 import { ScriptMap, type Value, valuesEqual } from '../../core/values.js';
 
 /** The aggregate functions of a `SELECT` (and `HAVING`). */
-export const AGGREGATES: ReadonlySet<string> = new Set(['count', 'sum', 'avg', 'min', 'max', 'median']);
+export const AGGREGATES: ReadonlySet<string> = new Set([
+  'count',
+  'count_distinct',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'median',
+]);
 
 /** An aggregate call found in a `SELECT` item or `HAVING`: which function, over what. */
 export interface AggregateCall {
@@ -59,6 +67,9 @@ export function extractAggregates(expression: Expression, found: AggregateCall[]
 /** The value of one aggregate over a group's values; `count` counts the non-null ones. */
 export function aggregateValues(fn: string, values: Value[]): Value {
   if (fn === 'count') return values.filter((value) => value !== null).length;
+  if (fn === 'count_distinct')
+    return new Set(values.filter((value) => value !== null).map((value) => JSON.stringify(toJson(value))))
+      .size;
   const numbers = values.filter((value): value is number => typeof value === 'number');
   if (numbers.length === 0) return fn === 'sum' ? 0 : null;
   if (fn === 'sum') return toScriptNumber(numbers.reduce((total, value) => total + value, 0));
