@@ -139,4 +139,14 @@ describe('lmq', () => {
         .output,
     ).toEqual(['0']);
   });
+
+  it('asks the bridge for OFFSET + LIMIT rows and skips the first OFFSET', () => {
+    const { bridges, requests } = rowsBridge([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const result = executeScript(
+      { mode: 'lmq', source: 'FROM x ORDER BY n OFFSET 1 LIMIT 1 SELECT n' },
+      { bridges },
+    );
+    expect(result.output).toEqual(['{n: 2}', '(1 row)']);
+    expect(requests[0]).toMatchObject({ orderBy: [{ field: 'n', direction: 'asc' }], limit: 2 });
+  });
 });
