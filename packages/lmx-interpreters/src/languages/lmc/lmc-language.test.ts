@@ -128,6 +128,7 @@ describe('lmc, the quantities calculator', () => {
     });
     expect(result.error).toBeUndefined();
     expect(result.output).toEqual(['180.34 cm', '6 ft', '33.3 km/h', 'Thursday']);
+    expect(executeScript({ mode: 'lmc', source: '5 N m in J' }).output).toEqual(['5 J']);
   });
 
   it('suggests the closest unit for a misspelt one', () => {

@@ -79,6 +79,13 @@ export const lmcParserExtensions: ParserExtensions = {
       return { kind: 'binary', operator: '+', left, right, span: joinSpans(left.span, right.span) };
     }
     if (next.kind !== 'name' || parser.isReserved(next)) return undefined;
+    // `5 N m`: units written side by side after a quantity multiply, as in mathjs (`N*m`).
+    if (left.kind === 'extension' && left.name === 'unit' && findUnit(next.text)) {
+      const unit = readUnitText(parser);
+      const text = `${String(left.data)}*${unit.text}`;
+      if (!findUnit(text)) parser.fail('E_NAME', unknownUnit(text), unit.span);
+      return extension('unit', left.children, text, joinSpans(left.span, unit.span));
+    }
     if (!findUnit(next.text)) {
       if (left.kind === 'number') parser.fail('E_NAME', unknownUnit(next.text), spanOfToken(next));
       return undefined;
