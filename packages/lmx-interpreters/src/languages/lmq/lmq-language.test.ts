@@ -149,4 +149,16 @@ describe('lmq', () => {
     expect(result.output).toEqual(['{n: 2}', '(1 row)']);
     expect(requests[0]).toMatchObject({ orderBy: [{ field: 'n', direction: 'asc' }], limit: 2 });
   });
+
+  it('reports every independent problem of one query together', () => {
+    const result = executeScript({
+      mode: 'lmq',
+      source: 'FROM orders WHERE sum(amount) > 3 GROUP BY status LIMIT 0 SELECT customer, count()',
+    });
+    expect(result.error?.diagnostics?.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      '1:19 WHERE filters rows before they are grouped: an aggregate belongs in HAVING',
+      '1:57 LIMIT takes a whole number from 1 to 5000',
+      '1:66 SELECT reads "customer" outside an aggregate; add it to GROUP BY or wrap it in an aggregate (count, sum, avg, min, max, median)',
+    ]);
+  });
 });
