@@ -2,16 +2,15 @@ import type { Diagnostic, Span } from '../diagnostics.js';
 import { ScriptFault } from '../errors.js';
 import type { Expression } from './ast.js';
 import type { BuiltinRegistry } from './builtins/builtin-registry.js';
+import { callValue, invokeScriptFunction } from './call-value.js';
 import { compileAccess, compileStoreTarget, type StoreValue } from './compile-access.js';
 import { compileFastBinary } from './compile-fast-binary.js';
 import type { Evaluate, NodeCompiler } from './evaluate.js';
-import { BUILTIN_ALIASES, FOREIGN_WORD_HINTS } from './foreign-words.js';
 import { toScriptNumber } from './numeric.js';
 import { applyBinary, applyNumbers, type OperatorHooks } from './operators.js';
-import type { RunContext } from './run-context.js';
 import { type Frame, Scope } from './scope.js';
-import { suggestName } from './suggest-name.js';
-import { isTruthy, NativeFunction, ScriptFunction, ScriptMap, typeOfValue, type Value } from './values.js';
+import { explainUnknownName } from './unknown-name.js';
+import { isTruthy, ScriptFunction, ScriptMap, typeOfValue, type Value } from './values.js';
 
 export type { Evaluate };
 
@@ -141,24 +140,12 @@ export class ExpressionCompiler implements NodeCompiler {
 
   /** " (did you mean …?)" or a hint for an unknown name; empty when nothing is close. */
   explainUnknown(name: string, scope?: Scope): string {
-    if (Object.hasOwn(FOREIGN_WORD_HINTS, name)) return ` (${FOREIGN_WORD_HINTS[name]})`;
-    const candidates = [
-      ...(scope?.visibleNames() ?? []),
-      ...(this.options.knownNames?.() ?? []),
-      'input',
-      ...this.options.builtins.keys(),
-      ...Object.keys(BUILTIN_ALIASES).filter((alias) =>
-        this.options.builtins.has(BUILTIN_ALIASES[alias] as string),
-      ),
-    ];
-    const suggestion = suggestName(name, candidates);
-    if (suggestion === undefined) return '';
-    const real = Object.hasOwn(BUILTIN_ALIASES, suggestion)
-      ? (BUILTIN_ALIASES[suggestion] as string)
-      : suggestion;
-    // A keyword is shown in the case it was written in (`WINDWOS` -> `WINDOWS`).
-    const keyword = [...(this.options.knownNames?.() ?? [])].includes(real);
-    return ` (did you mean "${keyword && name === name.toUpperCase() ? real.toUpperCase() : real}"?)`;
+    return explainUnknownName(name, {
+      inScope: scope?.visibleNames() ?? [],
+      // The shared core's own words: `amd` is meant as `and`, `ture` as `true`.
+      known: [...(this.options.knownNames?.() ?? []), 'and', 'or', 'not', 'true', 'false', 'null'],
+      builtins: this.options.builtins,
+    });
   }
 
   private compileName(name: string, span: Span, scope: Scope): Evaluate {
@@ -309,70 +296,6 @@ export class ExpressionCompiler implements NodeCompiler {
   }
 }
 
-/**
- * Calls a script function or builtin with evaluated arguments: checks the argument count,
- * spends a step and places faults without a position at the call.
- *
- * @example
- * ```ts
- * callValue(builtins.get('len')!, [[1, 2]], span, context); // 2
- * ```
- */
-export function callValue(target: Value, args: Value[], span: Span | undefined, context: RunContext): Value {
-  if (target instanceof ScriptFunction) {
-    if (args.length !== target.arity) {
-      throw new ScriptFault(
-        'E_RUNTIME',
-        `${target.name} takes ${target.arity} arguments but got ${args.length}`,
-        span,
-      );
-    }
-    return invokeScriptFunction(target, args, span, context);
-  }
-  if (target instanceof NativeFunction) {
-    if (args.length < target.minArgs || args.length > target.maxArgs) {
-      const expected =
-        target.minArgs === target.maxArgs ? `${target.minArgs}` : `${target.minArgs} to ${target.maxArgs}`;
-      throw new ScriptFault(
-        'E_RUNTIME',
-        `${target.name} takes ${expected} arguments but got ${args.length}`,
-        span,
-      );
-    }
-    try {
-      return target.call(args, context);
-    } catch (error) {
-      if (error instanceof ScriptFault && error.span === undefined) error.span = span;
-      throw error;
-    }
-  }
-  throw new ScriptFault('E_RUNTIME', `cannot call a ${typeOfValue(target)}`, span);
-}
-
-/**
- * Calls a script function whose argument count is already checked: spends a step and
- * tracks the call depth. The function may keep `args` as its frame's slots.
- *
- * @example
- * ```ts
- * invokeScriptFunction(fn, [1], span, context);
- * ```
- */
-export function invokeScriptFunction(
-  target: ScriptFunction,
-  args: Value[],
-  span: Span | undefined,
-  context: RunContext,
-): Value {
-  if (--context.stepsLeft < 0) context.failSteps(span);
-  if (++context.depth > context.limits.depth) {
-    throw new ScriptFault('E_LIMIT_DEPTH', `calls nested more than ${context.limits.depth} deep`, span);
-  }
-  const result = target.invoke(args, context);
-  context.depth--;
-  return result;
-}
-
 function readSlot(name: string, depth: number, index: number, span: Span): Evaluate {
   const unset = (): never => {
     throw new ScriptFault('E_RUNTIME', `"${name}" is used before it is set`, span);
@@ -396,3 +319,5 @@ function readSlot(name: string, depth: number, index: number, span: Span): Evalu
     return value === undefined ? unset() : value;
   };
 }
+
+export { callValue, invokeScriptFunction };

@@ -1,4 +1,4 @@
-import { callValue } from '../compile-expression.js';
+import { callValue } from '../call-value.js';
 import type { RunContext } from '../run-context.js';
 import { isTruthy, type NativeFunction, type ScriptCallable, ScriptFunction, type Value } from '../values.js';
 import { expectFunction, expectList } from './arguments.js';

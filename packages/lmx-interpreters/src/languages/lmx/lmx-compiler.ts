@@ -15,6 +15,8 @@ import type { CompiledProgram } from '../../language.js';
 import { LMX_KEYWORDS, type LmxLambda, type LmxStatement } from './lmx-ast.js';
 import { LMX_BUILTINS } from './lmx-builtins.js';
 import { fuseLocalAssignment, fuseLoopTest } from './lmx-fast-paths.js';
+import { collectFunctions, declareHoisted } from './lmx-hoisting.js';
+import { CATCHABLE, describeFault } from './lmx-try.js';
 
 /** How a statement ended: normally, or by break, continue or return (no exceptions). */
 const NORMAL = 0;
@@ -362,24 +364,6 @@ class LmxCompiler {
   }
 }
 
-/** The codes `catch` receives; everything else (limits, refusals, cancellation) ends the run. */
-const CATCHABLE: ReadonlySet<string> = new Set([
-  'E_RUNTIME',
-  'E_NAME',
-  'E_DIMENSION',
-  'E_BRIDGE_FAILED',
-  'E_BRIDGE_MISSING',
-]);
-
-function describeFault(fault: ScriptFault): ScriptMap {
-  return new ScriptMap([
-    ['code', fault.code],
-    ['message', fault.message],
-    ['line', fault.span?.line ?? null],
-    ['column', fault.span?.column ?? null],
-  ]);
-}
-
 function toItems(value: Value, span: Span): readonly Value[] {
   if (Array.isArray(value)) return value;
   if (typeof value === 'string') return Array.from(value);
@@ -389,42 +373,4 @@ function toItems(value: Value, span: Span): readonly Value[] {
     `cannot loop over ${typeOfValue(value)} (use a list, a string, a map or range(n))`,
     span,
   );
-}
-
-function declareHoisted(statements: readonly LmxStatement[], scope: Scope): void {
-  for (const statement of statements) {
-    switch (statement.kind) {
-      case 'let':
-      case 'for':
-      case 'fn':
-        scope.declare(statement.name);
-        break;
-      case 'try':
-        if (statement.name !== undefined) scope.declare(statement.name);
-        declareHoisted(statement.body, scope);
-        declareHoisted(statement.handler, scope);
-        break;
-    }
-    if (statement.kind === 'if') {
-      for (const branch of statement.branches) declareHoisted(branch.body, scope);
-      if (statement.otherwise) declareHoisted(statement.otherwise, scope);
-    } else if (statement.kind === 'while' || statement.kind === 'for') {
-      declareHoisted(statement.body, scope);
-    }
-  }
-}
-
-function collectFunctions(statements: readonly LmxStatement[]): Extract<LmxStatement, { kind: 'fn' }>[] {
-  const found: Extract<LmxStatement, { kind: 'fn' }>[] = [];
-  for (const statement of statements) {
-    if (statement.kind === 'fn') found.push(statement);
-    else if (statement.kind === 'if') {
-      for (const branch of statement.branches) found.push(...collectFunctions(branch.body));
-      if (statement.otherwise) found.push(...collectFunctions(statement.otherwise));
-    } else if (statement.kind === 'while' || statement.kind === 'for')
-      found.push(...collectFunctions(statement.body));
-    else if (statement.kind === 'try')
-      found.push(...collectFunctions(statement.body), ...collectFunctions(statement.handler));
-  }
-  return found;
 }

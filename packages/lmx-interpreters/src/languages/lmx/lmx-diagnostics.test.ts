@@ -25,6 +25,7 @@ describe('lmx explains mistakes', () => {
       '2:7-11 E_NAME unknown name "totl" (did you mean "total"?)',
     ]);
     expect(problems('print sqr(4)')).toEqual(['1:7-10 E_NAME unknown name "sqr" (did you mean "sqrt"?)']);
+    expect(problems('let x = ture')).toEqual(['1:9-13 E_NAME unknown name "ture" (did you mean "true"?)']);
   });
 
   it('explains words from other languages such as then', () => {
@@ -43,6 +44,17 @@ describe('lmx explains mistakes', () => {
   it('still blames the block itself when no end was misplaced', () => {
     expect(problems('while true\n  print 1')).toEqual([
       '2:10-10 E_PARSE expected "end" to close "while" from line 1 but found end of input',
+    ]);
+  });
+});
+
+describe('lmx reports syntax errors and unknown names in one check', () => {
+  it('adds the unknown names of the statements that parsed, not those a failed line may declare', () => {
+    const source = ['let total = 1 +', 'print totl', 'print total', 'let = 2'].join('\n');
+    expect(problems(source)).toEqual([
+      '1:16-1 E_PARSE expected an expression but found end of line',
+      '2:7-11 E_NAME unknown name "totl"',
+      '4:5-6 E_PARSE expected a variable name after "let" but found "="',
     ]);
   });
 });

@@ -1,6 +1,5 @@
 import type { LanguageDefinition } from '../../language.js';
-import { compileLmx } from './lmx-compiler.js';
-import { parseLmx } from './lmx-parser.js';
+import { checkLmx } from './lmx-check.js';
 
 /**
  * lmx, general logic: variables, `if/elif/else/end`, `while`, `for x in list`,
@@ -17,9 +16,6 @@ export const lmxLanguage: LanguageDefinition = {
   summary: 'General logic: variables, if/else/end, while, for x in list, fn … end, return, print',
   bridges: ['adapters'],
   compile(source) {
-    const parsed = parseLmx(source);
-    if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
-    const { program, diagnostics } = compileLmx(parsed.statements);
-    return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics: [] };
+    return checkLmx(source);
   },
 };

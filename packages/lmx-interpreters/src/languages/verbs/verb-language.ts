@@ -5,8 +5,7 @@ import type { RunContext } from '../../core/run-context.js';
 import type { NativeFunction } from '../../core/values.js';
 import type { LanguageDefinition, LanguageId } from '../../language.js';
 import type { BridgeName } from '../../ports/bridge-name.js';
-import { compileLmx } from '../lmx/lmx-compiler.js';
-import { parseLmx } from '../lmx/lmx-parser.js';
+import { checkLmx } from '../lmx/lmx-check.js';
 import {
   BARE_WORD,
   type BlockVerb,
@@ -46,16 +45,13 @@ export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefini
     summary: options.summary,
     bridges: options.bridges,
     compile(source) {
-      const parsed = parseLmx(source, extension);
-      if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
-      const { program, diagnostics } = compileLmx(parsed.statements, {
+      const { program, diagnostics } = checkLmx(source, {
+        extension,
         builtins,
-        keywords: [...extension.keywords, ...(extension.statementWords ?? [])],
         extensions: { [BARE_WORD]: compileBareWord },
       });
-      if (diagnostics.length > 0) return { diagnostics };
       const finish = options.finish;
-      if (!finish) return { program, diagnostics: [] };
+      if (!program || !finish) return program ? { program, diagnostics } : { diagnostics };
       return {
         program: {
           run(context) {
@@ -64,7 +60,7 @@ export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefini
             return value;
           },
         },
-        diagnostics: [],
+        diagnostics,
       };
     },
   };
