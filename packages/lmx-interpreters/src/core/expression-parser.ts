@@ -49,6 +49,12 @@ export interface ScriptParser {
   report(code: ScriptErrorCode, message: string, span: Span): void;
   /** After an error: skips past the next line end, leaving any brackets. */
   recover(): void;
+  /**
+   * After an error inside a statement: skips to the next of `words` on the same line (not
+   * consumed; true) or to the line end (false), leaving any brackets, so a statement made of
+   * clauses (`FROM … WHERE … SELECT …`) can report an error in each clause.
+   */
+  recoverTo(words: readonly string[]): boolean;
   /** The span from a start token to the last consumed token. */
   spanFrom(start: Token): Span;
   /**

@@ -110,3 +110,18 @@ describe('the Pratt expression parser', () => {
     ]);
   });
 });
+
+describe('recovering inside a statement', () => {
+  it('skips to the next clause word on the same line, or stops at the line end', () => {
+    const parser = createScriptParser('FROM t WHERE = = 1 SELECT a\nFROM u');
+    parser.next();
+    parser.next();
+    parser.next();
+    expect(() => parser.parseExpression()).toThrow();
+    expect(parser.recoverTo(['select', 'limit'])).toBe(true);
+    expect(parser.peek().text).toBe('SELECT');
+    parser.next();
+    expect(parser.recoverTo(['where'])).toBe(false);
+    expect(parser.peek().kind).toBe('newline');
+  });
+});

@@ -201,6 +201,17 @@ class ScriptParserImplementation implements ScriptParserContract {
     if (this.peek().kind === 'newline') this.next();
   }
 
+  recoverTo(words: readonly string[]): boolean {
+    this.bracketDepth = 0;
+    this.nesting = 0;
+    for (;;) {
+      const token = this.peek();
+      if (token.kind === 'newline' || token.kind === 'eof') return false;
+      if (words.some((word) => this.isKeyword(word, token))) return true;
+      this.next();
+    }
+  }
+
   /** The span from a start token to the last consumed token. */
   spanFrom(start: Token): Span {
     const end = this.previousToken ?? start;

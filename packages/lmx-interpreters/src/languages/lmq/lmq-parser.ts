@@ -1,7 +1,8 @@
 import { type Expression, joinSpans } from '../../core/ast.js';
 import { type InfixParselet, PRECEDENCE } from '../../core/expression-infix.js';
-import { createScriptParser, type ScriptParser, spanOfToken } from '../../core/script-parser.js';
+import { createScriptParser, ParseAbort, type ScriptParser, spanOfToken } from '../../core/script-parser.js';
 import { didYouMean } from '../../core/suggest-name.js';
+import type { Token } from '../../core/tokens.js';
 import type { Diagnostic, Span } from '../../diagnostics.js';
 
 /** One item of `SELECT`: an expression and the label it prints under (`AS name`, else derived). */
@@ -109,7 +110,7 @@ export function parseQueries(source: string): { queries: LmqQuery[]; diagnostics
     reserved: [...LMQ_KEYWORDS],
     infix: { '=': EQUALS, in: IN, not: NOT_IN },
   });
-  const queries = parser.parseBlock(parseQuery);
+  const queries = parser.parseBlock(parseQueryRecovering);
   return { queries, diagnostics: parser.diagnostics };
 }
 
@@ -123,20 +124,10 @@ function skipContinuation(parser: ScriptParser): void {
   }
 }
 
-function parseQuery(parser: ScriptParser): LmqQuery {
+/** `continuing`: go on with the clauses of a query whose head (or an earlier clause) failed. */
+function parseQuery(parser: ScriptParser, continuing?: LmqQuery): LmqQuery {
   const start = parser.peek();
-  // `FORM pages` is reported with a did-you-mean and read on as the FROM it means.
-  if (parser.misspeltKeyword(['from'])) parser.next();
-  else parser.expectKeyword('from');
-  const collection = parser.expectName('a collection name after FROM').text;
-  const query: LmqQuery = {
-    collection,
-    groupBy: [],
-    orderBy: [],
-    distinct: false,
-    select: [],
-    span: spanOfToken(start),
-  };
+  const query: LmqQuery = continuing ?? parseQueryHead(parser, start);
   for (;;) {
     skipContinuation(parser);
     if (parser.matchKeyword('where')) {
@@ -251,6 +242,44 @@ function parseSelectItem(parser: ScriptParser): LmqSelectItem {
     return { expression, label: alias.text };
   }
   return { expression, label: labelOf(expression, item.text) };
+}
+
+function parseQueryHead(parser: ScriptParser, start: Token): LmqQuery {
+  // `FORM pages` is reported with a did-you-mean and read on as the FROM it means.
+  if (parser.misspeltKeyword(['from'])) parser.next();
+  else parser.expectKeyword('from');
+  const collection = parser.expectName('a collection name after FROM').text;
+  return { collection, groupBy: [], orderBy: [], distinct: false, select: [], span: spanOfToken(start) };
+}
+
+/**
+ * One query; after a syntax error in it, the rest of its line is still read clause by clause
+ * (its errors reported too) before the line is skipped.
+ */
+function parseQueryRecovering(parser: ScriptParser): LmqQuery | undefined {
+  try {
+    return parseQuery(parser);
+  } catch (error) {
+    if (!(error instanceof ParseAbort)) throw error;
+    const scratch: LmqQuery = {
+      collection: '',
+      groupBy: [],
+      orderBy: [],
+      distinct: false,
+      select: [],
+      span: spanOfToken(parser.peek()),
+    };
+    for (;;) {
+      // At the line end the block's own recovery skips it.
+      if (!parser.recoverTo(CLAUSE_WORDS)) throw error;
+      try {
+        parseQuery(parser, scratch);
+        return undefined;
+      } catch (inner) {
+        if (!(inner instanceof ParseAbort)) throw inner;
+      }
+    }
+  }
 }
 
 function labelOf(expression: Expression, fallback: string): string {
