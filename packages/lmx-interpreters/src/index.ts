@@ -89,7 +89,7 @@ export type { AiBridge, AiQuestion } from './ports/ai-bridge.js';
 export type { BridgeCallOptions } from './ports/bridge-call-options.js';
 export type { BridgeName } from './ports/bridge-name.js';
 export { BRIDGE_NAMES } from './ports/bridge-name.js';
-export type { DbBridge, DbQuery } from './ports/db-bridge.js';
+export type { DbAnswer, DbBridge, DbQuery } from './ports/db-bridge.js';
 export type { HostBridge, HostCommandAnswer, HostHttpAnswer, HostWindow } from './ports/host-bridge.js';
 export type { InstallBridge } from './ports/install-bridge.js';
 export type { BridgeErrorCode, ScriptBridges } from './ports/script-bridges.js';

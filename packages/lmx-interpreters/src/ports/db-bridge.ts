@@ -27,5 +27,17 @@ export interface DbQuery {
  * ```
  */
 export interface DbBridge {
-  query(request: DbQuery, options: BridgeCallOptions): Promise<{ rows: JsonValue[]; truncated?: boolean }>;
+  query(request: DbQuery, options: BridgeCallOptions): Promise<DbAnswer>;
+}
+
+/** What a `db` query answers. */
+export interface DbAnswer {
+  rows: JsonValue[];
+  /** The bridge had more rows than it returned. */
+  truncated?: boolean;
+  /**
+   * Optional: the top-level field names the collection's rows have (beyond those returned), so
+   * a misspelt field in a query gets the closest real one as a suggestion.
+   */
+  fields?: string[];
 }

@@ -125,8 +125,10 @@ describe('lmt timers', () => {
     const result = executeScript({
       mode: 'lmt',
       source:
-        'SLEEP 20ms\nAFTER 10 ms DO print "after" END\nEVERY 10ms TIMES 3 DO print tick END\nprint elapsed() >= 60',
+        'SLEEP 20ms\nAFTER 10 ms DO print "after" END\nEVERY 10ms TIMES 3 DO print tick END\nprint elapsed() >= 50',
     });
+    // AFTER does not block: its block runs during EVERY's first wait (20 + 10 ms), and the
+    // three waits of EVERY end at 20 + 30 ms.
     expect(result.output).toEqual(['after', '0', '1', '2', 'true']);
   });
 

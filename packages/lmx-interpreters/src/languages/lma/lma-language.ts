@@ -137,7 +137,10 @@ function bareToolId(parser: ScriptParser): Expression {
   return { kind: 'string', value: text, span: parser.spanFrom(first) };
 }
 
-/** `EACH <item> IN <list> USE <tool> <args> -> var` ≡ `let var = map(list, fn(item) return use(tool, args) end)`. */
+/**
+ * `EACH <t> IN <list> USE <tool> <args> -> var` ≡ `let var = map(list, fn(t) let item = t
+ * return use(tool, args) end)`: the element is both `t` and `item`.
+ */
 const eachBlock: BlockVerb = {
   keyword: 'EACH',
   parse(parser, start) {
@@ -154,7 +157,14 @@ const eachBlock: BlockVerb = {
       [tool, args ?? { kind: 'map', entries: [], span }, { kind: 'boolean', value: !target, span }],
       span,
     );
-    const body: LmxStatement[] = [{ kind: 'return', value: call, span }];
+    // `item` names the element too, as the design sheet writes it: EACH t IN topics USE …
+    // {"topic": "{{item.name}}"}; the loop variable's own name works as well.
+    const body: LmxStatement[] = [
+      ...(item === 'item'
+        ? []
+        : [{ kind: 'let', name: 'item', value: { kind: 'name', name: item, span }, span } as const]),
+      { kind: 'return', value: call, span },
+    ];
     const mapped = callOf(
       'map',
       [list, { kind: 'extension', name: 'lambda', children: [], data: { params: [item], body }, span }],

@@ -5,6 +5,7 @@ import { fromJson, type JsonValue, toJson } from '../../core/convert.js';
 import type { RunContext } from '../../core/run-context.js';
 import type { ScriptParser } from '../../core/script-parser.js';
 import { isTruthy, ScriptMap } from '../../core/values.js';
+import { ScriptFault } from '../../errors.js';
 import type { LanguageDefinition } from '../../language.js';
 import { printLines } from '../verbs/print-lines.js';
 import { createVerbLanguage } from '../verbs/verb-language.js';
@@ -26,9 +27,29 @@ const ask = defineBuiltin('ask', [2, 4], ([model, prompt, schema, show], context
     ...(schema === null || schema === undefined ? {} : { schema: toJson(schema) }),
   }) as { text: string; json?: JsonValue; usage: { stub: boolean; tokens: number }; model?: string };
   if (show !== undefined && isTruthy(show)) printLines(context, answer.text);
-  const reply = fromJson(answer as unknown as JsonValue);
+  const wantsJson = schema !== null && schema !== undefined;
+  const reply = fromJson((wantsJson ? { ...answer, json: jsonOf(answer) } : answer) as unknown as JsonValue);
   return reply instanceof ScriptMap ? reply : new ScriptMap([['text', answer.text]]);
 });
+
+/**
+ * The `json` field of a reply asked `JSON <schema>`: what the bridge parsed, else the text
+ * parsed here; `null` from the echo stub (it answers no JSON: scripts branch on
+ * `reply.usage.stub`); a model's answer that is not JSON is an error, never a silent null.
+ */
+function jsonOf(answer: { text: string; json?: JsonValue; usage: { stub: boolean } }): JsonValue {
+  if (answer.json !== undefined) return answer.json;
+  if (answer.usage.stub) return null;
+  try {
+    return JSON.parse(answer.text) as JsonValue;
+  } catch {
+    const shown = answer.text.length > 80 ? `${answer.text.slice(0, 80)}…` : answer.text;
+    throw new ScriptFault(
+      'E_RUNTIME',
+      `ASK … JSON: the model's answer is not JSON: ${JSON.stringify(shown)}`,
+    );
+  }
+}
 
 /** `ASK [model] "<prompt>" [JSON <schema>]`: a bare model word (`auto`, `openai/gpt-4o-mini`) is optional. */
 function askOperands(parser: ScriptParser): Expression[] {

@@ -81,4 +81,69 @@ describe('lmc, the quantities calculator', () => {
       '26.2187574565 mi',
     ]);
   });
+
+  it('knows volume, area, energy, pressure, speed, frequency and data-rate units', () => {
+    const result = executeScript({
+      mode: 'lmc',
+      source:
+        '2 L + 500 mL\n1 acre in m2\n1 kWh in kJ\n1 atm in kPa\n60 mph in km/h\n1 / 50 Hz in ms\n100 Mbit in MB',
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.output).toEqual([
+      '2.5 L',
+      '4046.8564224 m2',
+      '3600 kJ',
+      '101.325 kPa',
+      '96.56064 km/h',
+      '20 ms',
+      '12.5 MB',
+    ]);
+  });
+
+  it('builds compound units written together and from products and quotients', () => {
+    const result = executeScript({
+      mode: 'lmc',
+      source:
+        'rate = 100 Mbit/s\n5 GB / rate in min\n100 km / 2 h\n2 kW * 3 h in kWh\n9.81 m/s^2 * 70 kg in N\n10 m * 20 m in m2',
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.output).toEqual([
+      'rate = 100 Mbit/s',
+      '6.66666666667 min',
+      '50 km/h',
+      '6 kWh',
+      '686.7 N',
+      '200 m2',
+    ]);
+    expect(executeScript({ mode: 'lmc', source: '3 km/h in kg' }).error).toMatchObject({
+      code: 'E_DIMENSION',
+      message: 'cannot convert 3 km/h (speed) to kg (mass)',
+    });
+  });
+
+  it('reads 5 ft 11 inch as one length, rounds a quantity in its unit, and names weekdays', () => {
+    const result = executeScript({
+      mode: 'lmc',
+      source: '5 ft 11 inch in cm\nround(5 ft 11 inch)\nround(100 km / 3 h, 1)\nweekday(date("2026-01-01"))',
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.output).toEqual(['180.34 cm', '6 ft', '33.3 km/h', 'Thursday']);
+    expect(executeScript({ mode: 'lmc', source: '5 N m in J' }).output).toEqual(['5 J']);
+  });
+
+  it('suggests the closest unit for a misspelt one', () => {
+    expect(executeScript({ mode: 'lmc', source: '3 meterz' }).error).toMatchObject({
+      code: 'E_NAME',
+      message: 'unknown unit "meterz" (did you mean "meter"?)',
+    });
+  });
+
+  it('maps, filters and reduces lists with lambdas', () => {
+    expect(
+      executeScript({
+        mode: 'lmc',
+        source: 'legs = [3 km, 500 m, 2 mi]\nreduce(legs, (a, b) => a + b, 0 km) in km',
+      }).output,
+    ).toEqual(['legs = [3 km, 500 m, 2 mi]', '6.718688 km']);
+  });
 });

@@ -1,14 +1,16 @@
 import type { Expression } from '../../core/ast.js';
-import { expectString } from '../../core/builtins/arguments.js';
+import { expectInteger, expectString } from '../../core/builtins/arguments.js';
 import { createBuiltinRegistry, defineBuiltin } from '../../core/builtins/builtin-registry.js';
 import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
+import { roundTo } from '../../core/builtins/math-builtins.js';
 import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
 import { Scope } from '../../core/scope.js';
 import { createScriptParser, type ScriptParser } from '../../core/script-parser.js';
-import type { Value } from '../../core/values.js';
+import { typeOfValue, type Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { CompileResult, LanguageDefinition } from '../../language.js';
+import { LMM_SHARED_WITH_LMC, resolveMathConstant } from '../lmm/lmm-builtins.js';
 import { AmountValue } from './amount-value.js';
 import { readCalendarDate } from './calendar-date.js';
 import { lmcOperatorHooks } from './lmc-operators.js';
@@ -25,7 +27,55 @@ const dateBuiltin = defineBuiltin('date', [1, 1], ([text]) => {
   return new AmountValue(date);
 });
 
-const builtins = createBuiltinRegistry(CORE_BUILTINS, [dateBuiltin]);
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** `weekday(d)`: the English name of a date's day of the week. */
+const weekdayBuiltin = defineBuiltin('weekday', [1, 1], ([value]) => {
+  const amount = value instanceof AmountValue ? value.amount : undefined;
+  if (amount?.kind !== 'date')
+    throw new ScriptFault(
+      'E_RUNTIME',
+      `weekday expects a date as argument 1 but got ${describeValue(value)}`,
+    );
+  // 1970-01-01 was a Thursday (index 3 from Monday).
+  return WEEKDAYS[(((amount.days + 3) % 7) + 7) % 7] as string;
+});
+
+function describeValue(value: Value | undefined): string {
+  if (value === undefined) return 'nothing';
+  return value instanceof AmountValue ? value.format() : typeOfValue(value);
+}
+
+/**
+ * `round`, `floor`, `ceil` and `abs` on numbers, quantities (in their own unit: `round(5.916
+ * ft)` is `6 ft`) and percentages.
+ */
+function amountRounding(name: string, apply: (value: number, digits: number) => number) {
+  return defineBuiltin(name, name === 'round' ? [1, 2] : [1, 1], ([value, digits]) => {
+    const places = digits === undefined ? 0 : expectInteger(digits, name, 2);
+    if (typeof value === 'number') return apply(value, places);
+    if (value instanceof AmountValue && value.amount.kind !== 'date')
+      return new AmountValue({ ...value.amount, value: apply(value.amount.value, places) });
+    throw new ScriptFault(
+      'E_RUNTIME',
+      `${name} expects a number, quantity or percentage as argument 1 but got ${describeValue(value)}`,
+    );
+  });
+}
+
+const ROUNDING = [
+  amountRounding('round', (value, digits) => roundTo(value, digits)),
+  amountRounding('floor', (value) => Math.floor(value)),
+  amountRounding('ceil', (value) => Math.ceil(value)),
+  amountRounding('abs', (value) => Math.abs(value)),
+];
+
+// Trigonometry, exp/ln/log and the statistics of numbers come from lmm: one definition each.
+const builtins = createBuiltinRegistry(CORE_BUILTINS, LMM_SHARED_WITH_LMC, [
+  dateBuiltin,
+  weekdayBuiltin,
+  ...ROUNDING,
+]);
 
 interface Line {
   /** Set for `name = expression`. */
@@ -101,6 +151,7 @@ export function compileCalculator(source: string): CompileResult {
     builtins,
     operators: lmcOperatorHooks,
     extensions: lmcExtensionCompilers,
+    resolveName: resolveMathConstant,
   });
   const scope = new Scope();
   const lines = parser.parseBlock((current) =>

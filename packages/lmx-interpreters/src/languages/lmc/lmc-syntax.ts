@@ -2,7 +2,12 @@ import type { Expression } from '../../core/ast.js';
 import { joinSpans } from '../../core/ast.js';
 import type { ExtensionCompiler } from '../../core/compile-expression.js';
 import { PRECEDENCE } from '../../core/expression-infix.js';
-import { type InfixParselet, type ParserExtensions, spanOfToken } from '../../core/script-parser.js';
+import {
+  type InfixParselet,
+  type ParserExtensions,
+  type ScriptParser,
+  spanOfToken,
+} from '../../core/script-parser.js';
 import { didYouMean } from '../../core/suggest-name.js';
 import type { Value } from '../../core/values.js';
 import { typeOfValue } from '../../core/values.js';
@@ -24,9 +29,9 @@ const conversion: InfixParselet = {
       return extension('convert', [left], '%', joinSpans(left.span, spanOfToken(target)));
     }
     if (target.kind !== 'name') parser.expected('a unit or "%" after "in"');
-    parser.next();
-    if (!findUnit(target.text)) parser.report('E_NAME', unknownUnit(target.text), spanOfToken(target));
-    return extension('convert', [left], target.text, joinSpans(left.span, spanOfToken(target)));
+    const unit = readUnitText(parser);
+    if (!findUnit(unit.text)) parser.report('E_NAME', unknownUnit(unit.text), unit.span);
+    return extension('convert', [left], unit.text, joinSpans(left.span, unit.span));
   },
 };
 
@@ -63,19 +68,66 @@ export const lmcParserExtensions: ParserExtensions = {
   reserved: ['in', 'of', 'mod'],
   adjacent(parser, left) {
     const next = parser.peek();
+    // `5 ft 11 inch`: a quantity followed by another one of the same kind is their sum.
+    if (next.kind === 'number' && isQuantityNode(left)) {
+      const unitToken = parser.peek(1);
+      if (unitToken.kind !== 'name' || !findUnit(unitToken.text)) return undefined;
+      parser.next();
+      const amount: Expression = { kind: 'number', value: Number(next.text), span: spanOfToken(next) };
+      const unit = readUnitText(parser);
+      const right = extension('unit', [amount], unit.text, joinSpans(amount.span, unit.span));
+      return { kind: 'binary', operator: '+', left, right, span: joinSpans(left.span, right.span) };
+    }
     if (next.kind !== 'name' || parser.isReserved(next)) return undefined;
+    // `5 N m`: units written side by side after a quantity multiply, as in mathjs (`N*m`).
+    if (left.kind === 'extension' && left.name === 'unit' && findUnit(next.text)) {
+      const unit = readUnitText(parser);
+      const text = `${String(left.data)}*${unit.text}`;
+      if (!findUnit(text)) parser.fail('E_NAME', unknownUnit(text), unit.span);
+      return extension('unit', left.children, text, joinSpans(left.span, unit.span));
+    }
     if (!findUnit(next.text)) {
       if (left.kind === 'number') parser.fail('E_NAME', unknownUnit(next.text), spanOfToken(next));
       return undefined;
     }
-    parser.next();
-    return extension('unit', [left], next.text, joinSpans(left.span, spanOfToken(next)));
+    const unit = readUnitText(parser);
+    if (!findUnit(unit.text)) parser.fail('E_NAME', unknownUnit(unit.text), unit.span);
+    return extension('unit', [left], unit.text, joinSpans(left.span, unit.span));
   },
 };
 
-/** The message for an unknown unit, showing `°` as written (the lexer saw `º`). */
+function isQuantityNode(node: Expression): boolean {
+  if (node.kind === 'extension' && node.name === 'unit') return true;
+  return node.kind === 'binary' && node.operator === '+' && isQuantityNode(node.right);
+}
+
+/**
+ * A unit as written, compound ones included: `km`, `km/h`, `GB/s`, `m/s^2`, `kW*h` — the
+ * pieces written together, without blanks (`60 km / 2 h` divides two quantities instead).
+ */
+function readUnitText(parser: ScriptParser): { text: string; span: Span } {
+  const first = parser.next();
+  let text = first.text;
+  let last = first;
+  for (;;) {
+    const joint = parser.peek();
+    const after = parser.peek(1);
+    if (joint.kind !== 'punct' || joint.spaceBefore || after.spaceBefore) break;
+    if ((joint.text === '/' || joint.text === '*') && after.kind === 'name' && findUnit(after.text)) {
+      text += joint.text + after.text;
+    } else if (joint.text === '^' && after.kind === 'number' && /^[1-4]$/.test(after.text)) {
+      text += joint.text + after.text;
+    } else break;
+    parser.next();
+    last = parser.next();
+  }
+  return { text, span: joinSpans(spanOfToken(first), spanOfToken(last)) };
+}
+
+/** The message for an unknown unit, showing `°` as written (the lexer saw `º`), with the closest known one. */
 function unknownUnit(name: string): string {
-  return `unknown unit "${name.replaceAll('º', '°')}"${didYouMean(name, listUnitNames())}`;
+  const shown = name.replaceAll('º', '°');
+  return `unknown unit "${shown}"${didYouMean(name, listUnitNames()).replaceAll('º', '°')}`;
 }
 
 function extension(name: string, children: Expression[], data: string | undefined, span: Span): Expression {

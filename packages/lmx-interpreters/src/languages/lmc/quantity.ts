@@ -5,7 +5,7 @@ import {
   formatCalendarDate,
   isCalendarDateInRange,
 } from './calendar-date.js';
-import { findUnit, type Unit } from './units.js';
+import { combineUnits, findUnit, type Unit } from './units.js';
 
 /** A number with a unit, kept in the unit it was written in. */
 export interface Quantity {
@@ -150,8 +150,8 @@ function scaleAmount(value: Amount, factor: number): AmountResult {
 }
 
 /**
- * Multiplies. A quantity times a number (or a percentage) stays a quantity; there are no
- * compound units, so a quantity times a quantity is an `E_DIMENSION` error.
+ * Multiplies. A quantity times a number (or a percentage) stays a quantity; a quantity times
+ * a quantity is in their compound unit (`kW·h`).
  *
  * @example
  * multiplyAmounts({ kind: 'percent', value: 15 }, 200); // { ok: true, value: 30 }
@@ -172,15 +172,32 @@ export function multiplyAmounts(left: Amount, right: Amount): AmountResult {
     return scaleAmount(right, left.value / 100);
   if (typeof right === 'number') return scaleAmount(left, right);
   if (typeof left === 'number') return scaleAmount(right, left);
-  return fail(
-    'E_DIMENSION',
-    `cannot multiply ${describeAmount(left)} by ${describeAmount(right)}: lmc has no compound units`,
-  );
+  if (left.kind === 'quantity' && right.kind === 'quantity') return combineQuantities(left, right, 1);
+  return fail('E_DIMENSION', `cannot multiply ${describeAmount(left)} by ${describeAmount(right)}`);
+}
+
+const ONE: Unit = { symbol: '1', dimension: 'number', powers: {}, factor: 1, offset: 0 };
+
+/**
+ * The product (`sign` 1) or quotient (-1) of two quantities, in the compound unit of their
+ * units (`km` over `h` is `km/h`); a plain number when the dimensions cancel.
+ */
+function combineQuantities(left: Quantity, right: Quantity, sign: 1 | -1): AmountResult {
+  const unit = combineUnits(left.unit, right.unit, sign);
+  if (!unit) {
+    return fail(
+      'E_DIMENSION',
+      `cannot ${sign === 1 ? 'multiply' : 'divide'} ${describeAmount(left)} by ${describeAmount(right)}: a temperature on a scale with an offset (°C, °F) only adds and subtracts; use K`,
+    );
+  }
+  const value = sign === 1 ? left.value * right.value : left.value / right.value;
+  if (unit.dimension === 'number') return ok(value * unit.factor);
+  return ok({ kind: 'quantity', value, unit });
 }
 
 /**
  * Divides. Same-dimension quantities give a plain ratio; a quantity over a number stays a
- * quantity; a number over a quantity is an `E_DIMENSION` error (no compound units).
+ * quantity; other quotients are in a compound unit (`km/h`, `1/s`).
  *
  * @example
  * divideAmounts(makeQuantity(1, 'km').value, makeQuantity(250, 'm').value); // { ok: true, value: 4 }
@@ -196,13 +213,12 @@ export function divideAmounts(left: Amount, right: Amount): AmountResult {
     return scaleAmount(left, 1 / right);
   }
   if (typeof left === 'object' && left.kind === 'quantity' && right.kind === 'quantity') {
-    if (left.unit.dimension !== right.unit.dimension) return dimensionError('divide', left, right);
-    return ok(toBase(left) / toBase(right));
+    if (left.unit.dimension === right.unit.dimension) return ok(toBase(left) / toBase(right));
+    return combineQuantities(left, right, -1);
   }
-  return fail(
-    'E_DIMENSION',
-    `cannot divide ${describeAmount(left)} by ${describeAmount(right)}: lmc has no compound units`,
-  );
+  if (typeof left === 'number' && right.kind === 'quantity')
+    return combineQuantities({ kind: 'quantity', value: left, unit: ONE }, right, -1);
+  return fail('E_DIMENSION', `cannot divide ${describeAmount(left)} by ${describeAmount(right)}`);
 }
 
 /** `p% of x`: the percentage's share of x. */

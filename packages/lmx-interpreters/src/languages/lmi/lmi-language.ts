@@ -4,7 +4,8 @@ import { defineBuiltin } from '../../core/builtins/builtin-registry.js';
 import { fromJson, type JsonValue } from '../../core/convert.js';
 import { formatLiteral } from '../../core/format-value.js';
 import type { ScriptParser } from '../../core/script-parser.js';
-import { isTruthy, type Value } from '../../core/values.js';
+import { isTruthy, ScriptMap, type Value, valuesEqual } from '../../core/values.js';
+import { ScriptFault } from '../../errors.js';
 import type { LanguageDefinition } from '../../language.js';
 import { createVerbLanguage } from '../verbs/verb-language.js';
 import { bareTextOperand } from '../verbs/verb-statements.js';
@@ -47,18 +48,76 @@ const providers = defineBuiltin('providers', [1, 2], ([capability, show], contex
   return fromJson(answer);
 });
 
-const list = defineBuiltin('list_rows', [4, 5], ([collection, field, value, limit, show], context) => {
-  const answer = context.callBridge('install', 'list', {
-    collection: expectString(collection, 'LIST'),
-    ...(field === null ? {} : { where: { [expectString(field, 'LIST', 2)]: value as JsonValue } }),
-    ...(typeof limit === 'number' ? { limit } : {}),
-  }) as JsonValue[];
-  if (shown(show)) {
-    for (const row of answer) context.print(formatLiteral(fromJson(row), context.limits.stringLength));
-    context.print(`(${answer.length} ${answer.length === 1 ? 'row' : 'rows'})`);
+/** The comparisons `LIST … WHERE` takes; `=` goes to the data layer, the others run here. */
+const LIST_OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'contains'] as const;
+type ListOperator = (typeof LIST_OPERATORS)[number];
+/** Rows a `WHERE` other than `=` looks through (the newest ones): the bridge's own bound. */
+export const LIST_SCAN_ROWS = 5000;
+const LIST_DEFAULT_ROWS = 50;
+
+/** A `WHERE` value written as text compares as a number when it reads as one (`minutes > 8`). */
+function comparable(row: Value, wanted: Value): [Value, Value] {
+  if (
+    typeof row === 'number' &&
+    typeof wanted === 'string' &&
+    wanted.trim() !== '' &&
+    Number.isFinite(Number(wanted))
+  )
+    return [row, Number(wanted)];
+  return [row, wanted];
+}
+
+function matches(row: Value, operator: ListOperator, wanted: Value): boolean {
+  const [left, right] = comparable(row, wanted);
+  if (operator === 'contains') {
+    if (typeof left === 'string') return typeof right === 'string' && left.includes(right);
+    return Array.isArray(left) && left.some((item) => valuesEqual(item, right));
   }
-  return fromJson(answer);
-});
+  if (operator === '=')
+    return valuesEqual(left, right) || (typeof left !== 'string' && String(left) === right);
+  if (operator === '!=')
+    return !(valuesEqual(left, right) || (typeof left !== 'string' && String(left) === right));
+  const bothNumbers = typeof left === 'number' && typeof right === 'number';
+  const bothStrings = typeof left === 'string' && typeof right === 'string';
+  if (!bothNumbers && !bothStrings) return false;
+  const [a, b] = [left as number | string, right as number | string];
+  return operator === '<' ? a < b : operator === '<=' ? a <= b : operator === '>' ? a > b : a >= b;
+}
+
+const list = defineBuiltin(
+  'list_rows',
+  [5, 6],
+  ([collection, field, operator, value, limit, show], context) => {
+    const op = (operator === null ? '=' : expectString(operator, 'LIST', 3)) as ListOperator;
+    if (!LIST_OPERATORS.includes(op))
+      throw new ScriptFault(
+        'E_RUNTIME',
+        `LIST … WHERE compares with ${LIST_OPERATORS.join(', ')}, not ${op}`,
+      );
+    const name = field === null ? null : expectString(field, 'LIST', 2);
+    const wanted = typeof limit === 'number' ? limit : LIST_DEFAULT_ROWS;
+    const pushed = name !== null && op === '=';
+    const answer = context.callBridge('install', 'list', {
+      collection: expectString(collection, 'LIST'),
+      ...(pushed ? { where: { [name]: value as JsonValue } } : {}),
+      ...(name === null || pushed ? (typeof limit === 'number' ? { limit } : {}) : { limit: LIST_SCAN_ROWS }),
+    }) as JsonValue[];
+    let rows = fromJson(answer) as Value[];
+    if (name !== null && !pushed) {
+      rows = rows
+        .filter((row) => {
+          context.step();
+          return row instanceof ScriptMap && matches(row.get(name) ?? null, op, value ?? null);
+        })
+        .slice(0, wanted);
+    }
+    if (shown(show)) {
+      for (const row of rows) context.print(formatLiteral(row, context.limits.stringLength));
+      context.print(`(${rows.length} ${rows.length === 1 ? 'row' : 'rows'})`);
+    }
+    return rows;
+  },
+);
 
 /** `PROVIDERS FOR <capability>`. */
 function providersOperands(parser: ScriptParser): Expression[] {
@@ -66,7 +125,7 @@ function providersOperands(parser: ScriptParser): Expression[] {
   return [bareTextOperand(parser, 'a capability after PROVIDERS FOR')];
 }
 
-/** `LIST <collection> [WHERE <field> = <text>] [LIMIT <n>]`. */
+/** `LIST <collection> [WHERE <field> <op> <value>] [LIMIT <n>]`, op one of `=`, `!=`, `<`, `<=`, `>`, `>=`, `contains`. */
 function listOperands(parser: ScriptParser): Expression[] {
   const start = parser.peek();
   const collection = parser.expectName('a collection after LIST');
@@ -74,13 +133,22 @@ function listOperands(parser: ScriptParser): Expression[] {
   if (parser.matchKeyword('where')) {
     const field = parser.expectName('a field after WHERE');
     operands.push({ kind: 'string', value: field.text, span: parser.spanFrom(field) });
-    if (!parser.matchPunct('=') && !parser.matchPunct('==')) parser.expected('"=" after the field');
-    operands.push(bareTextOperand(parser, 'a value after "="', 'limit'));
+    const operatorToken = parser.peek();
+    let operator: string | undefined;
+    if (parser.matchPunct('=') || parser.matchPunct('==')) operator = '=';
+    else if (parser.matchKeyword('contains')) operator = 'contains';
+    else
+      for (const candidate of ['!=', '<=', '>=', '<', '>'])
+        if (parser.matchPunct(candidate)) {
+          operator = candidate;
+          break;
+        }
+    if (!operator) parser.expected('a comparison (=, !=, <, <=, >, >=, contains) after the field');
+    operands.push({ kind: 'string', value: operator as string, span: parser.spanFrom(operatorToken) });
+    operands.push(bareTextOperand(parser, `a value after "${operator}"`, 'limit'));
   } else {
-    operands.push(
-      { kind: 'null', span: parser.spanFrom(start) },
-      { kind: 'null', span: parser.spanFrom(start) },
-    );
+    const none = { kind: 'null', span: parser.spanFrom(start) } as const;
+    operands.push(none, none, none);
   }
   if (parser.matchKeyword('limit')) operands.push(parser.parseExpression());
   return operands;
@@ -110,7 +178,7 @@ export const lmiLanguage: LanguageDefinition = createVerbLanguage({
       arity: 1,
     },
     { keyword: 'PROVIDERS', builtin: 'providers', operands: providersOperands, answers: true, arity: 1 },
-    { keyword: 'LIST', builtin: 'list_rows', operands: listOperands, answers: true, arity: 4 },
+    { keyword: 'LIST', builtin: 'list_rows', operands: listOperands, answers: true, arity: 5 },
   ],
   builtins: [install, can, providers, list],
 });

@@ -5,7 +5,8 @@ import { createScriptParser } from '../../core/script-parser.js';
 import type { Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import type { CompileResult, LanguageDefinition } from '../../language.js';
-import { LMM_BUILTINS } from './lmm-builtins.js';
+import { toDisplayPrecision } from './display-precision.js';
+import { LMM_BUILTINS, resolveMathConstant } from './lmm-builtins.js';
 import { LMM_OPERATORS } from './lmm-operators.js';
 
 interface Line {
@@ -50,7 +51,11 @@ function compileCalculator(source: string): CompileResult {
   if (parser.diagnostics.length > 0) return { diagnostics: parser.diagnostics };
 
   const scope = new Scope();
-  const compiler = createExpressionCompiler({ builtins: LMM_BUILTINS, operators: LMM_OPERATORS });
+  const compiler = createExpressionCompiler({
+    builtins: LMM_BUILTINS,
+    operators: LMM_OPERATORS,
+    resolveName: resolveMathConstant,
+  });
   // A name is known from its first assignment on: compile in order, declaring as we go.
   const steps = lines.map((line) => {
     const evaluate: Evaluate = compiler.compile(line.value, scope);
@@ -70,9 +75,12 @@ function compileCalculator(source: string): CompileResult {
           const value = evaluate(frame, context);
           if (slot !== undefined) {
             frame.slots[slot] = value;
-            context.print(`${line.name} = ${context.format(value, line.span)}`, line.span);
+            context.print(
+              `${line.name} = ${context.format(toDisplayPrecision(value), line.span)}`,
+              line.span,
+            );
           } else {
-            context.print(context.format(value, line.span), line.span);
+            context.print(context.format(toDisplayPrecision(value), line.span), line.span);
           }
           last = value;
         }

@@ -5,14 +5,28 @@ import type { RunContext } from '../../core/run-context.js';
 import type { Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
+import { matrixPower } from './linear-algebra.js';
 import { isMatrix, isVector, multiplyMatrices } from './matrix.js';
 
-const ELEMENTWISE: ReadonlySet<BinaryOperator> = new Set(['+', '-', '*', '/', '%', '^']);
+const ELEMENTWISE: ReadonlySet<BinaryOperator> = new Set([
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '^',
+  '<',
+  '<=',
+  '>',
+  '>=',
+]);
 
 /**
  * lmm's operators on lists: `matrix * matrix` is the matrix product (a vector on the
- * right is a column); every other arithmetic operator works element by element, with a
- * number on either side broadcast to every element.
+ * right is a column) and `M^n` of a square matrix the matrix power; every other arithmetic
+ * operator, and `<`, `<=`, `>`, `>=`, works element by element (a comparison gives a list of
+ * booleans), with a number on either side broadcast to every element. `==` and `!=` compare
+ * whole values.
  *
  * @example
  * ```ts
@@ -22,6 +36,9 @@ const ELEMENTWISE: ReadonlySet<BinaryOperator> = new Set(['+', '-', '*', '/', '%
 export const LMM_OPERATORS: OperatorHooks = {
   binary(operator, left, right, span, context) {
     if (!ELEMENTWISE.has(operator)) return undefined;
+    // M^n of a square matrix is the matrix power, consistent with M * M being the product.
+    if (operator === '^' && isMatrix(left) && typeof right === 'number' && left.length > 0)
+      return matrixPower(left, right, span, context);
     if (
       operator === '*' &&
       isMatrix(left) &&
@@ -39,6 +56,21 @@ export const LMM_OPERATORS: OperatorHooks = {
   },
 };
 
+function applyScalar(operator: BinaryOperator, left: number, right: number, span: Span): Value {
+  switch (operator) {
+    case '<':
+      return left < right;
+    case '<=':
+      return left <= right;
+    case '>':
+      return left > right;
+    case '>=':
+      return left >= right;
+    default:
+      return applyNumbers(operator, left, right, span);
+  }
+}
+
 function elementwise(
   operator: BinaryOperator,
   left: Value,
@@ -50,7 +82,7 @@ function elementwise(
   const rightList = Array.isArray(right);
   if (!leftList && !rightList) {
     if (typeof left === 'number' && typeof right === 'number')
-      return applyNumbers(operator, left, right, span);
+      return applyScalar(operator, left, right, span);
     return undefined;
   }
   if (leftList && rightList && left.length !== right.length) {

@@ -77,4 +77,21 @@ describe('lmn, notifications', () => {
     expect(run('DIGEST 0').error).toMatchObject({ code: 'E_RUNTIME', line: 1 });
     expect(run('NOTIFY email TO "a" SUBJECT "b"', { now: 'soon' }).error).toMatchObject({ code: 'E_INPUT' });
   });
+
+  it('refuses a recipient that is null, a list, a number or empty, with a typed error', () => {
+    const cases: [string, string][] = [
+      ['TO input?.who', 'NOTIFY email TO needs a recipient as text, got null'],
+      [
+        'TO ["a@b.c", "d@e.f"]',
+        'NOTIFY email TO needs a recipient as text, got list ["a@b.c", "d@e.f"] (one NOTIFY per recipient: FOR r IN list … NOTIFY … TO r)',
+      ],
+      ['TO 42', 'NOTIFY email TO needs a recipient as text, got number 42'],
+      ['TO ""', 'NOTIFY email TO needs a recipient as text, got an empty string'],
+    ];
+    for (const [to, message] of cases) {
+      const result = run(`NOTIFY email ${to} SUBJECT "hi"`, { now: '12:00' });
+      expect(result.error, to).toMatchObject({ code: 'E_RUNTIME', message, line: 1 });
+      expect(result.output, to).toEqual([]);
+    }
+  });
 });

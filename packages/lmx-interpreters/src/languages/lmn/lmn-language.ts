@@ -5,6 +5,7 @@ import { formatValue } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { type Frame, Scope } from '../../core/scope.js';
 import { isTruthy, ScriptMap, typeOfValue, type Value } from '../../core/values.js';
+import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { CompileResult, LanguageDefinition } from '../../language.js';
 import { describeDryRun, type Notification, planDeliveries } from './delivery-plan.js';
@@ -48,7 +49,7 @@ export function compileNotifications(source: string): CompileResult {
           context.step(span);
           sink.push({
             channel,
-            recipient: formatValue(recipient(frame, context)),
+            recipient: readRecipient(channel, recipient(frame, context), span),
             subject: formatValue(subject(frame, context)),
             body: formatValue(body(frame, context)),
           });
@@ -135,6 +136,27 @@ export function compileNotifications(source: string): CompileResult {
       },
     },
   };
+}
+
+/**
+ * A recipient is text — an address, a number written as text, a user id — never a value turned
+ * into text: `TO input.missing` (null), a list or a number is a typed error, not a notification
+ * to "null".
+ */
+function readRecipient(channel: string, value: Value, span: Span): string {
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  const got =
+    typeof value === 'string'
+      ? 'an empty string'
+      : value === null
+        ? 'null'
+        : `${typeOfValue(value)} ${formatValue(value).slice(0, 40)}`;
+  const hint = Array.isArray(value) ? ' (one NOTIFY per recipient: FOR r IN list … NOTIFY … TO r)' : '';
+  throw new ScriptFault(
+    'E_RUNTIME',
+    `NOTIFY ${channel} TO needs a recipient as text, got ${got}${hint}`,
+    span,
+  );
 }
 
 /** The time of day quiet hours are checked against: `input.now`, else the current UTC time. */

@@ -2,6 +2,7 @@ import { expectInteger, expectString } from '../../core/builtins/arguments.js';
 import { defineBuiltin } from '../../core/builtins/builtin-registry.js';
 import { fromJson, toJson } from '../../core/convert.js';
 import { isTruthy, type Value } from '../../core/values.js';
+import { ScriptFault } from '../../errors.js';
 import type { LanguageDefinition } from '../../language.js';
 import type { HostHttpAnswer } from '../../ports/host-bridge.js';
 import { printLines } from '../verbs/print-lines.js';
@@ -48,11 +49,29 @@ const dns = defineBuiltin('dns', [1, 2], ([host, show], context) => {
   return fromJson(addresses);
 });
 
+/**
+ * Whether a bridge failure is the allow-list's refusal: `E_FORBIDDEN` from a host bridge that
+ * names it so, or the server's message for a host or port not on `SVC_LMX_NET_ALLOWED_HOSTS`.
+ */
+function isNotAllowed(error: unknown): boolean {
+  return (
+    error instanceof ScriptFault &&
+    (error.code === 'E_FORBIDDEN' ||
+      (error.code === 'E_BRIDGE_FAILED' && error.message.includes('is not on the network allow-list')))
+  );
+}
+
 const portState = defineBuiltin('port_state', [2, 3], ([host, port, show], context) => {
-  const state = context.callBridge('host', 'port', {
-    host: expectString(host, 'port_state'),
-    port: expectInteger(port, 'port_state', 2),
-  }) as string;
+  const request = { host: expectString(host, 'port_state'), port: expectInteger(port, 'port_state', 2) };
+  let state: string;
+  try {
+    state = context.callBridge('host', 'port', request) as string;
+  } catch (error) {
+    // From this run's point of view a port it may not reach is closed: a scan over a range
+    // answers for every port instead of ending at the first one outside the allow-list.
+    if (!isNotAllowed(error)) throw error;
+    state = 'closed';
+  }
   if (show !== undefined && isTruthy(show)) context.print(state);
   return state;
 });

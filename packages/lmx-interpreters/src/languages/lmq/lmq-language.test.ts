@@ -50,9 +50,115 @@ describe('lmq', () => {
     );
     expect(checked.error).toBeUndefined();
     expect(requests.map((request) => (request as { fields?: string[] }).fields)).toEqual([
-      ['n', 'tag', 'count'],
+      ['n', 'tag'],
       ['n', 'meta', 'len', 'tag'],
       undefined,
+    ]);
+  });
+
+  it('refuses a field no row has with the closest field, unless read as row?.x', () => {
+    const { bridges, requests } = rowsBridge([{ id: 1, amount: 3 }]);
+    const result = executeScript({ mode: 'lmq', source: 'FROM orders SELECT amout' }, { bridges });
+    expect(result.error).toMatchObject({
+      code: 'E_RUNTIME',
+      message:
+        'no row of orders has a field "amout" (did you mean "amount"?); row?.amout reads a field that may be absent',
+      line: 1,
+    });
+    const optional = executeScript({ mode: 'lmq', source: 'FROM orders SELECT id, row?.note' }, { bridges });
+    expect(optional.output).toEqual(['{id: 1, note: null}', '(1 row)']);
+    // row?.note asks the bridge for the field note, not for whole rows.
+    expect(requests.at(-1)).toMatchObject({ fields: ['id', 'note'] });
+  });
+
+  it('reports several check errors at once, across and within queries', () => {
+    const result = executeScript({
+      mode: 'lmq',
+      source:
+        'FORM orders SELECT count()\nFROM orders GROUP BY status SELECT customer, sum(amount)\nFROM orders WHERE sum(amount) > 3 LIMIT 0 SELECT id',
+    });
+    expect(result.error?.diagnostics?.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      '1:1 unknown statement "FORM" (did you mean "FROM"?)',
+      '2:36 SELECT reads "customer" outside an aggregate; add it to GROUP BY or wrap it in an aggregate (count, sum, avg, min, max, median)',
+      '3:19 WHERE filters rows before they are grouped: an aggregate belongs in HAVING',
+      '3:41 LIMIT takes a whole number from 1 to 5000',
+    ]);
+  });
+
+  it('reads date("YYYY-MM-DD") as epoch ms and refuses a malformed one', () => {
+    const { bridges } = rowsBridge([{ at: Date.UTC(2026, 0, 2) }, { at: Date.UTC(2025, 5, 1) }]);
+    expect(
+      executeScript(
+        { mode: 'lmq', source: 'FROM x WHERE at > date("2026-01-01") SELECT count()' },
+        { bridges },
+      ).output,
+    ).toEqual(['1']);
+    expect(
+      executeScript(
+        { mode: 'lmq', source: 'FROM x WHERE at > date("01/02/2026") SELECT count()' },
+        { bridges },
+      ).error,
+    ).toMatchObject({
+      code: 'E_RUNTIME',
+      message: 'date expects "YYYY-MM-DD" or an ISO date and time, not "01/02/2026"',
+    });
+  });
+
+  it('does not send ORDER BY of a grouped query to the bridge, and reads every row for it', () => {
+    const { bridges, requests } = rowsBridge([{ s: 'a', n: 1 }]);
+    executeScript(
+      { mode: 'lmq', source: 'FROM x GROUP BY s ORDER BY total SELECT s, sum(n) AS total LIMIT 1' },
+      { bridges },
+    );
+    expect(requests[0]).toMatchObject({ orderBy: [], limit: 5000, fields: ['s', 'n'] });
+  });
+
+  it('tells a misspelt field in a filter the database applied from no match', () => {
+    const rows = [{ id: 1, status: 'paid' }];
+    const bridges = {
+      available: new Set(['db'] as const),
+      call(_bridge: string, _method: string, args: unknown) {
+        const { where = {} } = args as { where?: Record<string, unknown> };
+        return {
+          rows: rows.filter((row) =>
+            Object.entries(where).every(([k, v]) => (row as Record<string, unknown>)[k] === v),
+          ),
+        };
+      },
+    };
+    expect(
+      executeScript({ mode: 'lmq', source: 'FROM orders WHERE stauts = "paid" SELECT count()' }, { bridges })
+        .error,
+    ).toMatchObject({
+      code: 'E_RUNTIME',
+      message:
+        'no row of orders has a field "stauts" (did you mean "status"?); row?.stauts reads a field that may be absent',
+    });
+    expect(
+      executeScript({ mode: 'lmq', source: 'FROM orders WHERE status = "void" SELECT count()' }, { bridges })
+        .output,
+    ).toEqual(['0']);
+  });
+
+  it('asks the bridge for OFFSET + LIMIT rows and skips the first OFFSET', () => {
+    const { bridges, requests } = rowsBridge([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const result = executeScript(
+      { mode: 'lmq', source: 'FROM x ORDER BY n OFFSET 1 LIMIT 1 SELECT n' },
+      { bridges },
+    );
+    expect(result.output).toEqual(['{n: 2}', '(1 row)']);
+    expect(requests[0]).toMatchObject({ orderBy: [{ field: 'n', direction: 'asc' }], limit: 2 });
+  });
+
+  it('reports every independent problem of one query together', () => {
+    const result = executeScript({
+      mode: 'lmq',
+      source: 'FROM orders WHERE sum(amount) > 3 GROUP BY status LIMIT 0 SELECT customer, count()',
+    });
+    expect(result.error?.diagnostics?.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      '1:19 WHERE filters rows before they are grouped: an aggregate belongs in HAVING',
+      '1:57 LIMIT takes a whole number from 1 to 5000',
+      '1:66 SELECT reads "customer" outside an aggregate; add it to GROUP BY or wrap it in an aggregate (count, sum, avg, min, max, median)',
     ]);
   });
 });

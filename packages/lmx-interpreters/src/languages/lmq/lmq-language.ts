@@ -1,22 +1,32 @@
 import type { Expression } from '../../core/ast.js';
 import { visitNames } from '../../core/ast-walk.js';
-import { expectNumber } from '../../core/builtins/arguments.js';
+import { expectNumber, expectString } from '../../core/builtins/arguments.js';
 import { createBuiltinRegistry, defineBuiltin } from '../../core/builtins/builtin-registry.js';
 import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
 import { createExpressionCompiler, type Evaluate } from '../../core/compile-expression.js';
 import { fromJson, type JsonValue, toJson } from '../../core/convert.js';
 import { formatLiteral } from '../../core/format-value.js';
-import { toScriptNumber } from '../../core/numeric.js';
 import type { RunContext } from '../../core/run-context.js';
 import { Scope } from '../../core/scope.js';
-import { isTruthy, ScriptMap, type Value } from '../../core/values.js';
+import { didYouMean } from '../../core/suggest-name.js';
+import { isTruthy, ScriptMap, typeOfValue, type Value } from '../../core/values.js';
+import type { Diagnostic } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { CompileResult, LanguageDefinition } from '../../language.js';
 import type { DbQuery } from '../../ports/db-bridge.js';
 import { LMQ_MAX_ROWS, type LmqQuery, parseQueries } from './lmq-parser.js';
+import {
+  AGGREGATES,
+  type AggregateCall,
+  aggregateValues,
+  compareMaps,
+  distinctMaps,
+  extractAggregates,
+  groupRows,
+  isMember,
+} from './lmq-rows.js';
 
 const DAY_MS = 86_400_000;
-const AGGREGATES = new Set(['count', 'sum', 'avg', 'min', 'max']);
 
 const daysAgo = defineBuiltin(
   'days_ago',
@@ -24,7 +34,20 @@ const daysAgo = defineBuiltin(
   ([days]) => Date.now() - expectNumber(days, 'days_ago') * DAY_MS,
 );
 const now = defineBuiltin('now', [0, 0], () => Date.now());
-const BUILTINS = createBuiltinRegistry(CORE_BUILTINS, [daysAgo, now]);
+/** `date("2026-01-01")` or an ISO date and time: epoch ms, as the timestamps are. */
+const date = defineBuiltin('date', [1, 1], ([text]) => {
+  const written = expectString(text, 'date');
+  const time = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(written)
+    ? Date.parse(written)
+    : Number.NaN;
+  if (!Number.isFinite(time))
+    throw new ScriptFault(
+      'E_RUNTIME',
+      `date expects "YYYY-MM-DD" or an ISO date and time, not ${JSON.stringify(written.slice(0, 40))}`,
+    );
+  return time;
+});
+const BUILTINS = createBuiltinRegistry(CORE_BUILTINS, [daysAgo, now, date]);
 
 /** `field = literal` conjuncts of a WHERE, which the db bridge can apply before the row bound. */
 function equalityFilters(where: Expression | undefined): Record<string, JsonValue> {
@@ -35,7 +58,7 @@ function equalityFilters(where: Expression | undefined): Record<string, JsonValu
       visit(node.right);
     } else if (node.kind === 'binary' && node.operator === '==') {
       const [name, literal] = node.left.kind === 'name' ? [node.left, node.right] : [node.right, node.left];
-      if (name.kind !== 'name') return;
+      if (name.kind !== 'name' || name.name === 'row') return;
       if (literal.kind === 'string' || literal.kind === 'number' || literal.kind === 'boolean')
         filters[name.name] = literal.value;
     }
@@ -44,145 +67,222 @@ function equalityFilters(where: Expression | undefined): Record<string, JsonValu
   return filters;
 }
 
+function isOnlyEqualities(where: Expression): boolean {
+  if (where.kind === 'logical' && where.operator === 'and')
+    return isOnlyEqualities(where.left) && isOnlyEqualities(where.right);
+  if (where.kind !== 'binary' || where.operator !== '==') return false;
+  const sides = [where.left.kind, where.right.kind];
+  return (
+    sides.includes('name') &&
+    sides.some((kind) => kind === 'string' || kind === 'number' || kind === 'boolean')
+  );
+}
+
 /**
- * The top-level row fields a query reads — every name in its `WHERE`, `ORDER BY` and `SELECT`
- * (a builtin's name too, since a row field of that name wins) — or undefined when it answers
- * whole rows. The bridge then returns only these, so a query over large documents moves only
- * what it uses.
+ * The top-level row fields a query reads — every name in its clauses (a builtin's name too,
+ * since a row field of that name wins) — or undefined when it answers whole rows (no `SELECT`,
+ * or `row` itself is read). The bridge then returns only these.
  */
 function fieldsRead(query: LmqQuery): string[] | undefined {
   if (query.select.length === 0) return undefined;
-  const fields = new Set<string>(query.orderBy.map((order) => order.field));
-  const add = (node: { name: string }): void => {
-    fields.add(node.name);
+  const labels = new Set(query.select.map((item) => item.label));
+  // ORDER BY of a grouped query sorts the answers by their labels, not rows by fields.
+  const sortFields = query.orderBy
+    .map((order) => order.field)
+    .filter((field) => !labels.has(field) || !isGrouped(query));
+  const fields = new Set<string>([...query.groupBy, ...sortFields]);
+  let wholeRow = false;
+  const add = (name: string): void => {
+    if (name === 'row') wholeRow = true;
+    // An aggregate's name is the aggregate, never a row field.
+    else if (!AGGREGATES.has(name)) fields.add(name);
   };
-  if (query.where) visitNames(query.where, add);
-  for (const item of query.select) visitNames(item.expression, add);
-  return [...fields];
+  for (const clause of [query.where, query.having, ...query.select.map((item) => item.expression)])
+    if (clause) visitRowFields(clause, add);
+  return wholeRow ? undefined : [...fields];
+}
+
+/**
+ * Calls `add` for every name an expression reads, reading `row.x` and `row?.x` as the field
+ * `x` (so an optional field does not make the query read whole rows).
+ */
+function visitRowFields(expression: Expression, add: (name: string) => void): void {
+  const visit = (node: Expression): void => {
+    if (node.kind === 'member' && node.object.kind === 'name' && node.object.name === 'row') {
+      add(node.name);
+      return;
+    }
+    switch (node.kind) {
+      case 'member':
+        visit(node.object);
+        return;
+      case 'index':
+        visit(node.object);
+        visit(node.index);
+        return;
+      case 'call':
+        visit(node.callee);
+        for (const argument of node.args) visit(argument);
+        return;
+      case 'unary':
+        visit(node.operand);
+        return;
+      case 'binary':
+      case 'logical':
+        visit(node.left);
+        visit(node.right);
+        return;
+      case 'list':
+        for (const item of node.items) visit(item);
+        return;
+      case 'map':
+        for (const entry of node.entries) visit(entry.value);
+        return;
+      case 'extension':
+        for (const child of node.children) visit(child);
+        return;
+      default:
+        // Names, literals, templates and lambdas: the shared walk (a lambda's own parameters
+        // are not fields).
+        visitNames(node, (name) => add(name.name));
+    }
+  };
+  visit(expression);
 }
 
 interface CompiledQuery {
   query: LmqQuery;
   where?: Evaluate;
+  having?: Evaluate;
   columns: { label: string; evaluate: Evaluate }[];
-  aggregates: { label: string; fn: string; evaluate?: Evaluate }[];
-}
-
-const TYPE_ORDER = ['null', 'boolean', 'number', 'string'];
-
-/** Orders field values: null, then booleans, numbers, strings (code-unit order); anything else last. */
-function compareFieldValues(left: Value, right: Value): number {
-  const typeOf = (value: Value) => (value === null ? 'null' : typeof value);
-  const [a, b] = [TYPE_ORDER.indexOf(typeOf(left)), TYPE_ORDER.indexOf(typeOf(right))];
-  if (a !== b) return (a === -1 ? 99 : a) - (b === -1 ? 99 : b);
-  if (typeof left === 'number' || typeof left === 'boolean' || typeof left === 'string') {
-    return left < (right as typeof left) ? -1 : left > (right as typeof left) ? 1 : 0;
-  }
-  return 0;
-}
-
-function compareRows(orderBy: LmqQuery['orderBy']) {
-  return (a: ScriptMap, b: ScriptMap): number => {
-    for (const { field, direction } of orderBy) {
-      const order = compareFieldValues(a.get(field) ?? null, b.get(field) ?? null);
-      if (order !== 0) return direction === 'desc' ? -order : order;
-    }
-    return 0;
-  };
-}
-
-function aggregate(fn: string, values: Value[]): Value {
-  if (fn === 'count') return values.length;
-  const numbers = values.filter((value): value is number => typeof value === 'number');
-  if (numbers.length === 0) return fn === 'sum' ? 0 : null;
-  if (fn === 'sum') return toScriptNumber(numbers.reduce((total, value) => total + value, 0));
-  if (fn === 'avg')
-    return toScriptNumber(numbers.reduce((total, value) => total + value, 0) / numbers.length);
-  return fn === 'min' ? Math.min(...numbers) : Math.max(...numbers);
+  aggregates: { fn: string; evaluate?: Evaluate }[];
+  /** Whether the answer is one row per group (GROUP BY or an aggregate). */
+  grouped: boolean;
+  /** The row fields the query's expressions read, checked against the rows it gets. */
+  fields: Set<string>;
 }
 
 /**
  * Compiles an `lmq` script: each line a query over the `db` bridge. Equality conditions, the
  * first sort key and the fields the query reads go to the bridge (which applies the data route's
- * deny list and per-row read checks and returns at most 5000 rows); the rest of `WHERE`, `ORDER BY`, `LIMIT` and `SELECT`
- * (with `count()`, `sum`, `avg`, `min`, `max`) run on those rows. When the bridge had more
- * rows than it returned and the answer depends on all of them, the run ends with
- * `E_LIMIT_ROWS` instead of a silently wrong answer.
+ * deny list and per-row read checks and returns at most 5000 rows); the rest — `WHERE`,
+ * `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`, `SELECT [DISTINCT] … [AS …]` with aggregates
+ * anywhere in an expression — runs on those rows. When the bridge had more rows than it
+ * returned and the answer depends on all of them, the run ends with `E_LIMIT_ROWS` instead of
+ * a silently wrong answer. A field no row has is an error naming the closest one (`row?.x` reads an optional field).
  *
  * @example
- * compileQueries('FROM pages WHERE kind = "maze" SELECT count()').diagnostics; // []
+ * compileQueries('FROM orders GROUP BY status SELECT status, sum(amount) AS total').diagnostics; // []
  */
 export function compileQueries(source: string): CompileResult {
   const parsed = parseQueries(source);
-  if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
   let row: ScriptMap = new ScriptMap();
+  let groupAggregates: Value[] = [];
+  let fields = new Set<string>();
   const compiler = createExpressionCompiler({
     builtins: BUILTINS,
-    // A bare name is the row's field; a builtin's name (`days_ago`, `now`, `len`) is the
-    // builtin unless the row has a field of that name.
+    extensions: {
+      aggregate: (node) => {
+        const index = node.data as number;
+        return () => groupAggregates[index] ?? null;
+      },
+      in: (node, inner, scope) => {
+        const [item, collection] = node.children.map((child) => inner.compile(child, scope)) as [
+          Evaluate,
+          Evaluate,
+        ];
+        const { span } = node;
+        return (frame, context) => {
+          const list = collection(frame, context);
+          const answer = isMember(item(frame, context), list);
+          if (answer === undefined)
+            throw new ScriptFault(
+              'E_RUNTIME',
+              `IN expects a list (or a string) on its right, not ${typeOfValue(list)}`,
+              span,
+            );
+          return answer;
+        };
+      },
+    },
+    // A bare name is the row's field; `row` is the whole row (row?.x reads a field that may be
+    // absent); a builtin's name (`days_ago`, `now`, `len`) is the builtin unless the row has a
+    // field of that name.
     resolveName: (name) => {
       if (name === 'input') return undefined;
+      if (name === 'row') return () => row;
       const builtin = BUILTINS.get(name);
-      return builtin
-        ? () => (row.has(name) ? (row.get(name) ?? null) : builtin)
-        : () => row.get(name) ?? null;
+      if (builtin) return () => (row.has(name) ? (row.get(name) ?? null) : builtin);
+      fields.add(name);
+      return () => row.get(name) ?? null;
     },
   });
   const scope = new Scope();
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const compiled: CompiledQuery[] = parsed.queries.map((query) => {
-    const aggregates: CompiledQuery['aggregates'] = [];
-    const columns: CompiledQuery['columns'] = [];
-    for (const item of query.select) {
-      const node = item.expression;
-      if (node.kind === 'call' && node.callee.kind === 'name' && AGGREGATES.has(node.callee.name)) {
-        const argument = node.args[0];
-        aggregates.push({
-          label: item.label,
-          fn: node.callee.name,
-          ...(argument ? { evaluate: compiler.compile(argument, scope) } : {}),
-        });
-      } else columns.push({ label: item.label, evaluate: compiler.compile(node, scope) });
-    }
-    if (aggregates.length > 0 && columns.length > 0) {
-      compiler.diagnostics.push({
+    fields = new Set(query.groupBy);
+    const found: AggregateCall[] = [];
+    const grouped =
+      query.groupBy.length > 0 || query.select.some((item) => containsAggregate(item.expression));
+    const columns = query.select.map((item) => {
+      if (grouped) checkGroupedColumn(item.expression, query, diagnostics);
+      return {
+        label: item.label,
+        evaluate: compiler.compile(extractAggregates(item.expression, found), scope),
+      };
+    });
+    const having = query.having ? compiler.compile(extractAggregates(query.having, found), scope) : undefined;
+    if (query.where && containsAggregate(query.where))
+      diagnostics.push({
         code: 'E_PARSE',
-        message: 'SELECT mixes aggregates and row fields (there is no GROUP BY)',
+        message: 'WHERE filters rows before they are grouped: an aggregate belongs in HAVING',
+        ...query.where.span,
+      });
+    const where = query.where ? compiler.compile(query.where, scope) : undefined;
+    const aggregates = found.map(({ fn, argument }) => ({
+      fn,
+      ...(argument ? { evaluate: compiler.compile(argument, scope) } : {}),
+    }));
+    if (grouped && query.select.length === 0)
+      diagnostics.push({
+        code: 'E_PARSE',
+        message: 'GROUP BY needs a SELECT of what each group answers',
         ...query.span,
       });
-    }
     return {
       query,
-      ...(query.where ? { where: compiler.compile(query.where, scope) } : {}),
+      ...(where ? { where } : {}),
+      ...(having ? { having } : {}),
       columns,
       aggregates,
+      grouped,
+      fields,
     };
   });
-  if (compiler.diagnostics.length > 0) return { diagnostics: compiler.diagnostics };
+  diagnostics.push(...compiler.diagnostics);
+  if (diagnostics.length > 0) return { diagnostics: sortDiagnostics(diagnostics) };
 
-  const runQuery = (entry: CompiledQuery, context: RunContext): Value => {
+  const readRows = (entry: CompiledQuery, context: RunContext) => {
     const { query } = entry;
-    const frame = scope.createFrame();
     const pushedFilters = equalityFilters(query.where);
     const exact = !query.where || (Object.keys(pushedFilters).length > 0 && isOnlyEqualities(query.where));
-    const fields = fieldsRead(query);
+    const wantsOrder = !entry.grouped;
+    const needsAll = !exact || entry.grouped || query.orderBy.length > 1 || query.distinct;
+    const fieldList = fieldsRead(query);
     const request: DbQuery = {
       collection: query.collection,
       where: pushedFilters,
-      orderBy: query.orderBy.slice(0, 1),
-      ...(fields === undefined ? {} : { fields }),
-      limit:
-        exact && entry.aggregates.length === 0 && query.orderBy.length <= 1
-          ? (query.limit ?? LMQ_MAX_ROWS)
-          : LMQ_MAX_ROWS,
+      orderBy: wantsOrder ? query.orderBy.slice(0, 1) : [],
+      ...(fieldList === undefined ? {} : { fields: fieldList }),
+      limit: needsAll
+        ? LMQ_MAX_ROWS
+        : Math.min(LMQ_MAX_ROWS, (query.offset ?? 0) + (query.limit ?? LMQ_MAX_ROWS)),
     };
     const answer = context.callBridge('db', 'query', request, query.span) as {
       rows: JsonValue[];
       truncated?: boolean;
+      fields?: string[];
     };
-    const rows = answer.rows
-      .map((item) => fromJson(item))
-      .filter((item): item is ScriptMap => item instanceof ScriptMap);
-    const needsAll = !exact || entry.aggregates.length > 0 || query.orderBy.length > 1;
     if (answer.truncated && needsAll) {
       throw new ScriptFault(
         'E_LIMIT_ROWS',
@@ -190,40 +290,114 @@ export function compileQueries(source: string): CompileResult {
         query.span,
       );
     }
+    const rows = answer.rows
+      .map((item) => fromJson(item))
+      .filter((item): item is ScriptMap => item instanceof ScriptMap);
+    const sampleRows = (): ScriptMap[] =>
+      (
+        context.callBridge(
+          'db',
+          'query',
+          { collection: query.collection, where: {}, orderBy: [], limit: 1 },
+          query.span,
+        ) as { rows: JsonValue[] }
+      ).rows
+        .map((one) => fromJson(one))
+        .filter((one): one is ScriptMap => one instanceof ScriptMap);
+    const fieldError = (field: string, known: Set<string>): ScriptFault =>
+      new ScriptFault(
+        'E_RUNTIME',
+        `no row of ${query.collection} has a field "${field}"${didYouMean(field, known)}; row?.${field} reads a field that may be absent`,
+        query.span,
+      );
+    const missing = findMissingField(entry, rows, answer.fields ?? []);
+    if (missing !== undefined) {
+      // The rows came cut down to the fields the query named: one whole row tells which
+      // fields the collection has, for the suggestion.
+      const known = new Set<string>(answer.fields ?? []);
+      for (const item of [...rows, ...(fieldList ? sampleRows() : [])])
+        for (const key of item.entries.keys()) known.add(key);
+      throw fieldError(missing, known);
+    }
+    if (rows.length === 0 && Object.keys(pushedFilters).length > 0) {
+      // The database applied `field = value` and found nothing: a misspelt field looks the
+      // same. One whole row settles it when the field is missing there and a close one exists
+      // (a field some rows lack and no other name resembles stays a plain "no rows").
+      const sample = sampleRows()[0];
+      if (sample) {
+        const known = new Set<string>([...(answer.fields ?? []), ...sample.entries.keys()]);
+        for (const field of Object.keys(pushedFilters))
+          if (!known.has(field) && didYouMean(field, known) !== '') throw fieldError(field, known);
+      }
+    }
+    return rows;
+  };
+
+  const runQuery = (entry: CompiledQuery, context: RunContext): Value => {
+    const { query } = entry;
+    const frame = scope.createFrame();
+    const rows = readRows(entry, context);
     let kept = rows.filter((candidate) => {
       context.step(query.span);
       row = candidate;
       return !entry.where || isTruthy(entry.where(frame, context));
     });
-    if (query.orderBy.length > 0) {
-      if (kept.length > context.limits.sortSize)
+    const page = (maps: ScriptMap[]): ScriptMap[] => {
+      const from = query.offset ?? 0;
+      return query.limit === undefined ? maps.slice(from) : maps.slice(from, from + query.limit);
+    };
+    const sortLimit = (maps: ScriptMap[]): ScriptMap[] => {
+      if (query.orderBy.length === 0) return maps;
+      if (maps.length > context.limits.sortSize)
         throw new ScriptFault(
           'E_LIMIT_SORT',
           `cannot sort more than ${context.limits.sortSize} rows`,
           query.span,
         );
-      context.spend(kept.length, query.span);
-      kept = [...kept].sort(compareRows(query.orderBy));
+      context.spend(maps.length, query.span);
+      return [...maps].sort(compareMaps(query.orderBy));
+    };
+    if (!entry.grouped) {
+      kept = sortLimit(kept);
+      if (entry.columns.length === 0) return page(kept);
+      let answers = kept.map((candidate) => selectRow(entry, candidate, frame, context));
+      if (query.distinct) answers = distinctMaps(answers);
+      return page(answers);
     }
-    if (query.limit !== undefined) kept = kept.slice(0, query.limit);
-    if (entry.aggregates.length > 0) {
-      return new ScriptMap(
-        entry.aggregates.map(({ label, fn, evaluate }) => {
-          const values = kept.map((candidate) => {
+    const groups = query.groupBy.length > 0 ? groupRows(kept, query.groupBy) : [kept];
+    let answers: ScriptMap[] = [];
+    for (const group of groups) {
+      context.step(query.span);
+      groupAggregates = entry.aggregates.map(({ fn, evaluate }) =>
+        aggregateValues(
+          fn,
+          group.map((candidate) => {
             row = candidate;
             return evaluate ? evaluate(frame, context) : true;
-          });
-          return [label, aggregate(fn, values)] as [string, Value];
-        }),
+          }),
+        ),
       );
+      row = group[0] ?? new ScriptMap();
+      if (entry.having && !isTruthy(entry.having(frame, context))) continue;
+      answers.push(selectRow(entry, row, frame, context));
     }
-    if (entry.columns.length === 0) return kept;
-    return kept.map((candidate) => {
-      row = candidate;
-      return new ScriptMap(
-        entry.columns.map(({ label, evaluate }) => [label, evaluate(frame, context)] as [string, Value]),
-      );
-    });
+    if (query.distinct) answers = distinctMaps(answers);
+    answers = sortLimit(answers);
+    answers = page(answers);
+    // Aggregates over all rows answer one row, printed as it is.
+    return query.groupBy.length === 0 ? (answers[0] ?? new ScriptMap()) : answers;
+  };
+
+  const selectRow = (
+    entry: CompiledQuery,
+    candidate: ScriptMap,
+    frame: ReturnType<Scope['createFrame']>,
+    context: RunContext,
+  ) => {
+    row = candidate;
+    return new ScriptMap(
+      entry.columns.map(({ label, evaluate }) => [label, evaluate(frame, context)] as [string, Value]),
+    );
   };
 
   return {
@@ -241,15 +415,50 @@ export function compileQueries(source: string): CompileResult {
   };
 }
 
-function isOnlyEqualities(where: Expression): boolean {
-  if (where.kind === 'logical' && where.operator === 'and')
-    return isOnlyEqualities(where.left) && isOnlyEqualities(where.right);
-  if (where.kind !== 'binary' || where.operator !== '==') return false;
-  const sides = [where.left.kind, where.right.kind];
-  return (
-    sides.includes('name') &&
-    sides.some((kind) => kind === 'string' || kind === 'number' || kind === 'boolean')
-  );
+/** Whether a query answers one row per group: GROUP BY, or an aggregate in SELECT. */
+function isGrouped(query: LmqQuery): boolean {
+  return query.groupBy.length > 0 || query.select.some((item) => containsAggregate(item.expression));
+}
+
+function containsAggregate(expression: Expression): boolean {
+  const found: AggregateCall[] = [];
+  extractAggregates(expression, found);
+  return found.length > 0;
+}
+
+/** In a grouped query, a field outside an aggregate must be a GROUP BY field. */
+function checkGroupedColumn(expression: Expression, query: LmqQuery, diagnostics: Diagnostic[]): void {
+  const plain = extractAggregates(expression, []);
+  visitNames(plain, (node) => {
+    if (node.name === 'row' || node.name === 'input' || AGGREGATES.has(node.name) || BUILTINS.has(node.name))
+      return;
+    if (query.groupBy.includes(node.name)) return;
+    diagnostics.push({
+      code: 'E_PARSE',
+      message:
+        query.groupBy.length === 0
+          ? `SELECT mixes aggregates and the row field "${node.name}" (add GROUP BY ${node.name}, or wrap it in an aggregate)`
+          : `SELECT reads "${node.name}" outside an aggregate; add it to GROUP BY or wrap it in an aggregate (count, sum, avg, min, max, median)`,
+      ...node.span,
+    });
+  });
+}
+
+/** A field the query reads that no returned row has (a misspelling), or undefined. */
+function findMissingField(
+  entry: CompiledQuery,
+  rows: readonly ScriptMap[],
+  known: readonly string[],
+): string | undefined {
+  if (rows.length === 0) return undefined;
+  const present = new Set<string>(known);
+  for (const candidate of rows) for (const key of candidate.entries.keys()) present.add(key);
+  for (const field of entry.fields) if (!present.has(field) && !BUILTINS.has(field)) return field;
+  return undefined;
+}
+
+function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
 function printResult(context: RunContext, value: Value): void {
@@ -275,7 +484,7 @@ function printResult(context: RunContext, value: Value): void {
 export const lmqLanguage: LanguageDefinition = {
   id: 'lmq',
   title: 'Query',
-  summary: 'Read stored rows: FROM … WHERE … ORDER BY … LIMIT … SELECT …, count/sum/avg',
+  summary: 'Read stored rows: FROM … WHERE … GROUP BY … ORDER BY … LIMIT … SELECT …, count/sum/avg',
   bridges: ['db'],
   compile: compileQueries,
 };

@@ -1,21 +1,54 @@
 import { type Expression, joinSpans } from '../../core/ast.js';
 import { type InfixParselet, PRECEDENCE } from '../../core/expression-infix.js';
 import { createScriptParser, ParseAbort, type ScriptParser, spanOfToken } from '../../core/script-parser.js';
+import { didYouMean } from '../../core/suggest-name.js';
 import type { Token } from '../../core/tokens.js';
 import type { Diagnostic, Span } from '../../diagnostics.js';
 
-/** One `lmq` query: `FROM <collection> [WHERE …] [ORDER BY …] [LIMIT n] [SELECT …]`. */
+/** One item of `SELECT`: an expression and the label it prints under (`AS name`, else derived). */
+export interface LmqSelectItem {
+  expression: Expression;
+  label: string;
+}
+
+/**
+ * One `lmq` query: `FROM <collection> [WHERE …] [GROUP BY …] [HAVING …] [ORDER BY …] [LIMIT n]
+ * [SELECT [DISTINCT] …]`.
+ */
 export interface LmqQuery {
   collection: string;
   where?: Expression;
+  groupBy: string[];
+  having?: Expression;
   orderBy: { field: string; direction: 'asc' | 'desc' }[];
   limit?: number;
-  select: { expression: Expression; label: string }[];
+  /** Answers skipped before `LIMIT` counts: `OFFSET 20 LIMIT 10` is the third page of ten. */
+  offset?: number;
+  distinct: boolean;
+  select: LmqSelectItem[];
   span: Span;
 }
 
 /** The clause words of lmq (case-insensitive); never field names inside expressions. */
-export const LMQ_KEYWORDS = ['from', 'where', 'order', 'by', 'asc', 'desc', 'limit', 'select'] as const;
+export const LMQ_KEYWORDS = [
+  'from',
+  'where',
+  'group',
+  'having',
+  'order',
+  'by',
+  'asc',
+  'desc',
+  'limit',
+  'offset',
+  'select',
+  'distinct',
+  'as',
+  'in',
+] as const;
+
+/** The words that start a clause, for continuation lines and "did you mean". */
+const CLAUSE_WORDS = ['where', 'group', 'having', 'order', 'limit', 'offset', 'select'];
 
 /** In a query `=` compares, as in SQL: `status = "done"` is `status == "done"`. */
 const EQUALS: InfixParselet = {
@@ -23,6 +56,42 @@ const EQUALS: InfixParselet = {
   parse(parser, left) {
     const right = parser.parseExpression(PRECEDENCE.comparison);
     return { kind: 'binary', operator: '==', left, right, span: joinSpans(left.span, right.span) };
+  },
+};
+
+/** `x IN ("a", "b")`, `x IN [1, 2]`, `"tag" IN tags`: membership in a list (or a string's text). */
+function parseMembership(parser: ScriptParser, left: Expression, negated: boolean): Expression {
+  let list: Expression;
+  const open = parser.peek();
+  if (parser.isPunct('(')) {
+    // SQL's parenthesised list: ("a", "b").
+    parser.next();
+    parser.enterBracket();
+    const items: Expression[] = [];
+    while (!parser.isPunct(')')) {
+      items.push(parser.parseExpression());
+      if (!parser.matchPunct(',')) break;
+    }
+    parser.leaveBracket();
+    parser.expectPunct(')');
+    list = { kind: 'list', items, span: parser.spanFrom(open) };
+  } else list = parser.parseExpression(PRECEDENCE.comparison);
+  const span = joinSpans(left.span, list.span);
+  const test: Expression = { kind: 'extension', name: 'in', children: [left, list], span };
+  return negated ? { kind: 'unary', operator: 'not', operand: test, span } : test;
+}
+
+const IN: InfixParselet = {
+  precedence: PRECEDENCE.comparison,
+  parse: (parser, left) => parseMembership(parser, left, false),
+};
+
+/** `x NOT IN (…)`. */
+const NOT_IN: InfixParselet = {
+  precedence: PRECEDENCE.comparison,
+  parse(parser, left) {
+    parser.expectKeyword('in');
+    return parseMembership(parser, left, true);
   },
 };
 
@@ -37,7 +106,10 @@ export const LMQ_MAX_ROWS = 5000;
  * parseQueries('FROM dreamer_runs WHERE status = "done" SELECT count()').queries[0]?.collection; // 'dreamer_runs'
  */
 export function parseQueries(source: string): { queries: LmqQuery[]; diagnostics: Diagnostic[] } {
-  const parser = createScriptParser(source, { reserved: [...LMQ_KEYWORDS], infix: { '=': EQUALS } });
+  const parser = createScriptParser(source, {
+    reserved: [...LMQ_KEYWORDS],
+    infix: { '=': EQUALS, in: IN, not: NOT_IN },
+  });
   const queries = parser.parseBlock(parseQueryRecovering);
   return { queries, diagnostics: parser.diagnostics };
 }
@@ -46,7 +118,7 @@ function skipContinuation(parser: ScriptParser): void {
   // A clause may start the next line: FROM x\n  WHERE … reads as one query.
   while (
     parser.peek().kind === 'newline' &&
-    LMQ_KEYWORDS.some((word) => word !== 'from' && parser.isKeyword(word, parser.peek(1)))
+    CLAUSE_WORDS.some((word) => parser.isKeyword(word, parser.peek(1)))
   ) {
     parser.next();
   }
@@ -60,12 +132,18 @@ function parseQuery(parser: ScriptParser, continuing?: LmqQuery): LmqQuery {
     skipContinuation(parser);
     if (parser.matchKeyword('where')) {
       if (query.where)
-        parser.fail(
+        parser.report(
           'E_PARSE',
           'a query takes one WHERE (join conditions with and)',
           spanOfToken(parser.peek()),
         );
       query.where = parser.parseExpression();
+    } else if (parser.matchKeyword('group')) {
+      parser.expectKeyword('by');
+      do query.groupBy.push(parser.expectName('a field name after GROUP BY').text);
+      while (parser.matchPunct(','));
+    } else if (parser.matchKeyword('having')) {
+      query.having = parser.parseExpression();
     } else if (parser.matchKeyword('order')) {
       parser.expectKeyword('by');
       do {
@@ -78,22 +156,92 @@ function parseQuery(parser: ScriptParser, continuing?: LmqQuery): LmqQuery {
     } else if (parser.matchKeyword('limit')) {
       const token = parser.peek();
       const amount = token.kind === 'number' ? Number(token.text) : Number.NaN;
-      if (!Number.isInteger(amount) || amount < 1 || amount > LMQ_MAX_ROWS) {
-        parser.fail('E_PARSE', `LIMIT takes a whole number from 1 to ${LMQ_MAX_ROWS}`, spanOfToken(token));
-      }
+      if (!Number.isInteger(amount) || amount < 1 || amount > LMQ_MAX_ROWS)
+        parser.report('E_PARSE', `LIMIT takes a whole number from 1 to ${LMQ_MAX_ROWS}`, spanOfToken(token));
       parser.next();
       query.limit = amount;
+    } else if (parser.matchKeyword('offset')) {
+      const token = parser.peek();
+      const amount = token.kind === 'number' ? Number(token.text) : Number.NaN;
+      if (!Number.isInteger(amount) || amount < 0 || amount >= LMQ_MAX_ROWS)
+        parser.report(
+          'E_PARSE',
+          `OFFSET takes a whole number from 0 to ${LMQ_MAX_ROWS - 1}`,
+          spanOfToken(token),
+        );
+      parser.next();
+      query.offset = amount;
     } else if (parser.matchKeyword('select')) {
-      do {
-        const item = parser.peek();
-        const expression = parser.parseExpression();
-        query.select.push({ expression, label: labelOf(expression, item.text) });
-      } while (parser.matchPunct(','));
+      query.distinct = parser.matchKeyword('distinct') !== undefined;
+      do query.select.push(parseSelectItem(parser));
+      while (parser.matchPunct(','));
     } else break;
+  }
+  const stray = parser.peek();
+  if (stray.kind === 'name' && !parser.atLineEnd()) {
+    const hint = didYouMean(
+      stray.text.toUpperCase(),
+      CLAUSE_WORDS.map((word) => word.toUpperCase()),
+    );
+    if (hint)
+      parser.fail(
+        'E_PARSE',
+        `expected a clause but found ${JSON.stringify(stray.text)}${hint}`,
+        spanOfToken(stray),
+      );
   }
   parser.expectLineEnd();
   query.span = parser.spanFrom(start);
+  if (query.having && query.groupBy.length === 0)
+    parser.report('E_PARSE', 'HAVING filters groups: it needs a GROUP BY', query.span);
   return query;
+}
+
+/** `expr [AS name]`; `count(*)` counts rows and `count(DISTINCT x)` the different values of x, as in SQL. */
+function parseSelectItem(parser: ScriptParser): LmqSelectItem {
+  const item = parser.peek();
+  let expression: Expression;
+  if (
+    item.kind === 'name' &&
+    item.text === 'count' &&
+    parser.isPunct('(', parser.peek(1)) &&
+    parser.isKeyword('distinct', parser.peek(2))
+  ) {
+    parser.next();
+    parser.next();
+    parser.next();
+    const argument = parser.parseExpression();
+    parser.expectPunct(')');
+    const span = parser.spanFrom(item);
+    const callee = { kind: 'name', name: 'count_distinct', span: spanOfToken(item) } as const;
+    expression = { kind: 'call', callee, args: [argument], span };
+    if (parser.matchKeyword('as')) return { expression, label: parser.expectName('a name after AS').text };
+    return {
+      expression,
+      label: argument.kind === 'name' ? `count_distinct_${argument.name}` : 'count_distinct',
+    };
+  }
+  if (
+    item.kind === 'name' &&
+    item.text === 'count' &&
+    parser.isPunct('(', parser.peek(1)) &&
+    parser.isPunct('*', parser.peek(2)) &&
+    parser.isPunct(')', parser.peek(3))
+  ) {
+    for (let index = 0; index < 4; index++) parser.next();
+    const span = parser.spanFrom(item);
+    expression = {
+      kind: 'call',
+      callee: { kind: 'name', name: 'count', span: spanOfToken(item) },
+      args: [],
+      span,
+    };
+  } else expression = parser.parseExpression();
+  if (parser.matchKeyword('as')) {
+    const alias = parser.expectName('a name after AS');
+    return { expression, label: alias.text };
+  }
+  return { expression, label: labelOf(expression, item.text) };
 }
 
 function parseQueryHead(parser: ScriptParser, start: Token): LmqQuery {
@@ -101,11 +249,8 @@ function parseQueryHead(parser: ScriptParser, start: Token): LmqQuery {
   if (parser.misspeltKeyword(['from'])) parser.next();
   else parser.expectKeyword('from');
   const collection = parser.expectName('a collection name after FROM').text;
-  return { collection, orderBy: [], select: [], span: spanOfToken(start) };
+  return { collection, groupBy: [], orderBy: [], distinct: false, select: [], span: spanOfToken(start) };
 }
-
-/** The clause words a failed clause skips to, so each clause's error is reported at once. */
-const CLAUSE_WORDS = ['where', 'order', 'limit', 'select'];
 
 /**
  * One query; after a syntax error in it, the rest of its line is still read clause by clause
@@ -116,7 +261,14 @@ function parseQueryRecovering(parser: ScriptParser): LmqQuery | undefined {
     return parseQuery(parser);
   } catch (error) {
     if (!(error instanceof ParseAbort)) throw error;
-    const scratch: LmqQuery = { collection: '', orderBy: [], select: [], span: spanOfToken(parser.peek()) };
+    const scratch: LmqQuery = {
+      collection: '',
+      groupBy: [],
+      orderBy: [],
+      distinct: false,
+      select: [],
+      span: spanOfToken(parser.peek()),
+    };
     for (;;) {
       // At the line end the block's own recovery skips it.
       if (!parser.recoverTo(CLAUSE_WORDS)) throw error;
@@ -132,6 +284,7 @@ function parseQueryRecovering(parser: ScriptParser): LmqQuery | undefined {
 
 function labelOf(expression: Expression, fallback: string): string {
   if (expression.kind === 'name') return expression.name;
+  if (expression.kind === 'member') return expression.name;
   if (expression.kind === 'call' && expression.callee.kind === 'name') {
     const argument = expression.args[0];
     return argument?.kind === 'name' ? `${expression.callee.name}_${argument.name}` : expression.callee.name;

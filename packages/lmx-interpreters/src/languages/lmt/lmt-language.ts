@@ -3,6 +3,7 @@ import { expectNumber } from '../../core/builtins/arguments.js';
 import { defineBuiltin } from '../../core/builtins/builtin-registry.js';
 import type { RunContext } from '../../core/run-context.js';
 import type { ScriptParser } from '../../core/script-parser.js';
+import { NativeFunction, type ScriptCallable, ScriptFunction, type Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { LanguageDefinition } from '../../language.js';
@@ -26,6 +27,11 @@ const UNITS: Readonly<Record<string, number>> = {
   mins: 60_000,
   minute: 60_000,
   minutes: 60_000,
+  h: 3_600_000,
+  hr: 3_600_000,
+  hrs: 3_600_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
 };
 
 /** `100ms`, `2 s`, `1.5 min` or a plain number of milliseconds, as an expression in ms. */
@@ -56,6 +62,66 @@ function elapsedOf(context: RunContext): number {
   return performance.now() - context.startedAt;
 }
 
+/** An `AFTER` block waiting for its time: `due` in ms since the run started. */
+interface PendingTimer {
+  due: number;
+  order: number;
+  body: ScriptCallable;
+}
+
+/** The pending `AFTER` blocks of each run, kept in the run's own worker. */
+const timersByRun = new WeakMap<RunContext, PendingTimer[]>();
+/** How many `AFTER` blocks each run has scheduled: equal due times run in scheduling order. */
+const orderByRun = new WeakMap<RunContext, number>();
+
+/** The pending timer due first (ties: the one scheduled first), removed from the queue. */
+function takeNextDue(context: RunContext, until: number): PendingTimer | undefined {
+  const timers = timersByRun.get(context);
+  if (!timers || timers.length === 0) return undefined;
+  let best = 0;
+  for (let index = 1; index < timers.length; index++) {
+    const timer = timers[index] as PendingTimer;
+    const chosen = timers[best] as PendingTimer;
+    if (timer.due < chosen.due || (timer.due === chosen.due && timer.order < chosen.order)) best = index;
+  }
+  const next = timers[best] as PendingTimer;
+  if (next.due > until) return undefined;
+  timers.splice(best, 1);
+  return next;
+}
+
+function runTimer(context: RunContext, timer: PendingTimer): void {
+  blockFor(timer.due - elapsedOf(context));
+  callValue(timer.body, [], context);
+}
+
+/**
+ * Waits until `target` (ms since the run started), running every `AFTER` block that falls due
+ * on the way, in time order — as an event loop would.
+ */
+function waitUntil(context: RunContext, target: number): void {
+  for (let timer = takeNextDue(context, target); timer; timer = takeNextDue(context, target))
+    runTimer(context, timer);
+  blockFor(target - elapsedOf(context));
+}
+
+/** At the end of the script: the `AFTER` blocks still pending, in time order. */
+function drainTimers(context: RunContext): void {
+  for (let timer = takeNextDue(context, Infinity); timer; timer = takeNextDue(context, Infinity)) {
+    const left = context.limits.timeMs - elapsedOf(context);
+    if (timer.due - elapsedOf(context) > left)
+      throw new ScriptFault(
+        'E_LIMIT_TIME',
+        `an AFTER block due at ${Math.round(timer.due)} ms would pass the run's time bound (${context.limits.timeMs} ms)`,
+      );
+    runTimer(context, timer);
+  }
+}
+
+function callValue(callee: ScriptCallable, args: Value[], context: RunContext): Value {
+  return callee instanceof ScriptFunction ? callee.invoke(args, context) : callee.call(args, context);
+}
+
 /** Waits `ms`, or refuses at once when the wait would pass the run's time bound. */
 function waitWithin(context: RunContext, ms: number, span?: Span): void {
   if (!Number.isFinite(ms) || ms < 0)
@@ -68,7 +134,7 @@ function waitWithin(context: RunContext, ms: number, span?: Span): void {
       span,
     );
   }
-  blockFor(ms);
+  waitUntil(context, elapsedOf(context) + ms);
 }
 
 const sleep = defineBuiltin('sleep', [1, 2], ([ms], context) => {
@@ -100,6 +166,20 @@ const everyCount = defineBuiltin('every_count', [1, 1], ([times]) => {
   return Array.from({ length: count }, (_, index) => index);
 });
 
+/** `after_schedule(ms, fn)`: `AFTER`'s builtin, queueing `fn` to run `ms` from now. */
+const afterSchedule = defineBuiltin('after_schedule', [2, 2], ([ms, body], context) => {
+  const wait = expectNumber(ms, 'AFTER');
+  if (wait < 0) throw new ScriptFault('E_RUNTIME', `a duration must be 0 ms or more, got ${wait}`);
+  if (!(body instanceof ScriptFunction || body instanceof NativeFunction))
+    throw new ScriptFault('E_RUNTIME', 'after_schedule expects a function as its second argument');
+  const timers = timersByRun.get(context) ?? [];
+  timersByRun.set(context, timers);
+  const order = (orderByRun.get(context) ?? 0) + 1;
+  orderByRun.set(context, order);
+  timers.push({ due: elapsedOf(context) + wait, order, body });
+  return null;
+});
+
 const elapsed = defineBuiltin('elapsed', [0, 0], (_args, context) => Math.floor(elapsedOf(context)));
 const now = defineBuiltin('now', [0, 0], () => Date.now());
 
@@ -120,15 +200,17 @@ const afterBlock: BlockVerb = {
     const duration = parseDuration(parser);
     const body = parseDoBlock(parser, start, parseStatement);
     const span = parser.spanFrom(start);
-    // AFTER d DO … END ≡ if sleep(d) == null … end: wait, then run the block once.
-    const condition: Expression = {
-      kind: 'binary',
-      operator: '==',
-      left: callOf('sleep', [duration], span),
-      right: { kind: 'null', span },
+    // AFTER d DO … END ≡ after_schedule(d, fn() … end): the block runs d from now, when a
+    // later wait (SLEEP, EVERY) passes that time or at the end of the script, so AFTER
+    // blocks run in time order whatever their order in the source.
+    const lambda: Expression = {
+      kind: 'extension',
+      name: 'lambda',
+      children: [],
+      data: { params: [], body },
       span,
     };
-    return { kind: 'if', branches: [{ condition, body }], span };
+    return { kind: 'expression', expression: callOf('after_schedule', [duration, lambda], span), span };
   },
 };
 
@@ -177,5 +259,6 @@ export const lmtLanguage: LanguageDefinition = createVerbLanguage({
     },
   ],
   blocks: [afterBlock, everyBlock],
-  builtins: [sleep, everyWait, everyCount, elapsed, now],
+  builtins: [sleep, everyWait, everyCount, afterSchedule, elapsed, now],
+  finish: drainTimers,
 });

@@ -1,4 +1,5 @@
 import type { BuiltinRegistry } from '../../core/builtins/builtin-registry.js';
+import type { ExtensionCompiler } from '../../core/compile-expression.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { CompiledProgram } from '../../language.js';
 import { compileLmx } from './lmx-compiler.js';
@@ -17,12 +18,17 @@ import { type LmxStatementExtension, parseLmx } from './lmx-parser.js';
  */
 export function checkLmx(
   source: string,
-  options: { extension?: LmxStatementExtension; builtins?: BuiltinRegistry } = {},
+  options: {
+    extension?: LmxStatementExtension;
+    builtins?: BuiltinRegistry;
+    extensions?: Readonly<Record<string, ExtensionCompiler>>;
+  } = {},
 ): { program?: CompiledProgram; diagnostics: Diagnostic[] } {
   const parsed = parseLmx(source, options.extension);
   const compiled = compileLmx(parsed.statements, {
     ...(options.builtins ? { builtins: options.builtins } : {}),
-    keywords: options.extension?.keywords ?? [],
+    keywords: [...(options.extension?.keywords ?? []), ...(options.extension?.statementWords ?? [])],
+    ...(options.extensions ? { extensions: options.extensions } : {}),
   });
   if (parsed.diagnostics.length === 0) {
     return compiled.diagnostics.length > 0

@@ -4,6 +4,7 @@ import {
   createExpressionCompiler,
   type Evaluate,
   type ExpressionCompiler,
+  type ExtensionCompiler,
 } from '../../core/compile-expression.js';
 import type { RunContext } from '../../core/run-context.js';
 import { type Frame, Scope } from '../../core/scope.js';
@@ -42,15 +43,20 @@ interface LmxFrame extends Frame {
  */
 export function compileLmx(
   statements: LmxStatement[],
-  options: { builtins?: BuiltinRegistry; keywords?: readonly string[] } = {},
+  options: {
+    builtins?: BuiltinRegistry;
+    keywords?: readonly string[];
+    extensions?: Readonly<Record<string, ExtensionCompiler>>;
+  } = {},
 ): {
   program: CompiledProgram;
   diagnostics: Diagnostic[];
 } {
-  const lmx = new LmxCompiler(options.builtins ?? LMX_BUILTINS, [
-    ...LMX_KEYWORDS,
-    ...(options.keywords ?? []),
-  ]);
+  const lmx = new LmxCompiler(
+    options.builtins ?? LMX_BUILTINS,
+    [...LMX_KEYWORDS, ...(options.keywords ?? [])],
+    options.extensions,
+  );
   const scope = new Scope();
   const body = lmx.compileFunctionBody([], statements, scope);
   const program: CompiledProgram = {
@@ -66,11 +72,16 @@ export function compileLmx(
 class LmxCompiler {
   readonly compiler: ExpressionCompiler;
 
-  constructor(builtins: BuiltinRegistry, keywords: readonly string[]) {
+  constructor(
+    builtins: BuiltinRegistry,
+    keywords: readonly string[],
+    extensions: Readonly<Record<string, ExtensionCompiler>> = {},
+  ) {
     this.compiler = createExpressionCompiler({
       builtins,
       knownNames: () => keywords,
       extensions: {
+        ...extensions,
         lambda: (node, _compiler, scope) => this.compileLambda(node.data as LmxLambda, node.span, scope),
       },
     });

@@ -25,6 +25,8 @@ const LMX_STATEMENT_WORDS = [
  */
 export interface LmxStatementExtension {
   keywords: readonly string[];
+  /** Statement words that stay names inside expressions (verbs whose builtins are callable), for "did you mean". */
+  statementWords?: readonly string[];
   parse(
     parser: ScriptParser,
     parseStatement: (parser: ScriptParser) => LmxStatement,
@@ -50,7 +52,11 @@ export function parseLmx(
   const parseStatement = (inner: ScriptParser): LmxStatement =>
     extension?.parse(inner, parseStatement) ?? parseLmxStatementWith(inner, parseStatement, statementWords);
   // A misspelt verb of an extension (`CLIKC 10 20`) gets a did-you-mean like lmx's own words.
-  const statementWords = [...LMX_STATEMENT_WORDS, ...(extension?.keywords ?? [])];
+  const statementWords = [
+    ...LMX_STATEMENT_WORDS,
+    ...(extension?.keywords ?? []),
+    ...(extension?.statementWords ?? []),
+  ];
   const statements = parser.parseBlock(parseStatement);
   const stray = parser.peek();
   if (!parser.gaveUp && !parser.atEnd())

@@ -44,4 +44,19 @@ describe('lmy, the declarative sheet', () => {
     expect(result.ok).toBe(true);
     expect((result.value as Record<string, number>).v5000).toBe(5000);
   });
+
+  it('maps, filters and reduces a list with lambdas instead of fixed indices', () => {
+    const result = executeScript({
+      mode: 'lmy',
+      source:
+        'items: [{price: 12.5, qty: 3}, {price: 4, qty: 10}]\nlines: map(items, i => i.price * i.qty)\ntotal: reduce(lines, (a, b) => a + b, 0)\nbulk: filter(items, i => i.qty > 5)',
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.output).toEqual([
+      'items: [{price: 12.5, qty: 3}, {price: 4, qty: 10}]',
+      'lines: [37.5, 40]',
+      'total: 77.5',
+      'bulk: [{price: 4, qty: 10}]',
+    ]);
+  });
 });

@@ -87,12 +87,50 @@ describe('lmz, rules on events', () => {
       '1:4 expected an event name or pattern (order.paid, order.*) but found name "DO"',
       '2:5 expected an event name (order.paid) but found end of line',
       '3:9 ON rules are declared at the top level, not inside another rule',
-      '4:1 expected ON, EMIT, LET, PRINT, IF or an assignment but found name "FROB"',
+      '4:1 expected ON, EMIT, LET, PRINT, IF, FOR, an assignment or a call but found name "FROB"',
       '4:7 expected "end" to close "ON" from line 3 but found end of input',
     ]);
   });
 
   it('reports unknown names outside rules before running', () => {
     expect(run('PRINT nowhere').error).toMatchObject({ code: 'E_NAME', line: 1, column: 7 });
+  });
+
+  it('loops with FOR … IN … END and calls a builtin as a statement', () => {
+    const result = executeScript({
+      mode: 'lmz',
+      source:
+        'let seen = []\nON order.paid WHERE amount > 100 DO push(seen, id) END\nFOR o IN [{id: 1, amount: 120}, {id: 2, amount: 80}, {id: 3, amount: 300}]\n  EMIT order.paid o\nEND\nPRINT seen',
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.output).toEqual([
+      'order.paid {id: 1, amount: 120} -> rule 1 (ON order.paid, line 2)',
+      'order.paid {id: 3, amount: 300} -> rule 1 (ON order.paid, line 2)',
+      '[1, 3]',
+    ]);
+  });
+
+  it('holds several statements in a one-line rule', () => {
+    const result = executeScript({
+      mode: 'lmz',
+      source: 'ON ping DO LET n = 2 PRINT n * 21 EMIT pong END\nON pong DO PRINT "pong" END\nEMIT ping',
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.output).toEqual([
+      'ping {} -> rule 1 (ON ping, line 1)',
+      '42',
+      'pong {} -> rule 2 (ON pong, line 2)',
+      'pong',
+    ]);
+  });
+
+  it('maps and reduces a payload list with lambdas', () => {
+    const result = executeScript({
+      mode: 'lmz',
+      source:
+        'ON order.paid DO PRINT map(items, i => i.sku), reduce(items, (n, i) => n + i.qty, 0) END\nEMIT order.paid {items: [{sku: "a", qty: 2}, {sku: "b", qty: 1}]}',
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.output[1]).toBe('["a", "b"] 3');
   });
 });

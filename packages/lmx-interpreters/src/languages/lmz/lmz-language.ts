@@ -5,7 +5,7 @@ import { formatPreview } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { type Frame, Scope } from '../../core/scope.js';
 import { suggestName } from '../../core/suggest-name.js';
-import { isTruthy, ScriptMap, type Value } from '../../core/values.js';
+import { isTruthy, ScriptMap, typeOfValue, type Value } from '../../core/values.js';
 import type { Span } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
 import type { CompileResult, LanguageDefinition } from '../../language.js';
@@ -122,6 +122,28 @@ export function compileRules(source: string): CompileResult {
             span,
           );
       }
+      case 'for': {
+        const slot = scope.declare(statement.name);
+        const items = expression(statement.items);
+        const body = compileBlock(statement.body, scope);
+        const { span } = statement;
+        return (frame, context, emit) => {
+          const list = items(frame, context);
+          if (!Array.isArray(list))
+            throw new ScriptFault('E_RUNTIME', `FOR loops over a list, not ${typeOfValue(list)}`, span);
+          for (const item of list) {
+            context.step(span);
+            frame.slots[slot] = item;
+            body(frame, context, emit);
+          }
+        };
+      }
+      case 'call': {
+        const call = expression(statement.call);
+        return (frame, context) => {
+          call(frame, context);
+        };
+      }
       case 'if': {
         const condition = expression(statement.condition);
         const body = compileBlock(statement.body, scope);
@@ -135,7 +157,8 @@ export function compileRules(source: string): CompileResult {
   };
   // Top-level variables are declared first so rules can use them; rules are compiled
   // before the top-level statements, so an EMIT above an ON still reaches it.
-  for (const statement of parsed.statements) if (statement.kind === 'let') top.declare(statement.name);
+  for (const statement of parsed.statements)
+    if (statement.kind === 'let' || statement.kind === 'for') top.declare(statement.name);
   for (const statement of parsed.statements) if (statement.kind === 'on') compileStatement(statement, top);
   const main = compileBlock(
     parsed.statements.filter((statement) => statement.kind !== 'on'),

@@ -6,6 +6,7 @@ import {
   endLineStatement,
   type IfStatement,
   type LetStatement,
+  LINE_STATEMENT_WORDS,
   type PrintStatement,
   parseIfStatement,
   parseLetStatement,
@@ -19,6 +20,8 @@ export type LmzStatement =
   | LetStatement
   | { kind: 'assign'; target: Expression; value: Expression; span: Span }
   | PrintStatement
+  | { kind: 'for'; name: string; items: Expression; body: LmzStatement[]; span: Span }
+  | { kind: 'call'; call: Expression; span: Span }
   | IfStatement<LmzStatement>;
 
 /** The statement keywords of `lmz` (case-insensitive). */
@@ -32,10 +35,12 @@ export const LMZ_KEYWORDS: readonly string[] = [
   'print',
   'if',
   'else',
+  'for',
+  'in',
 ];
 
 /** The keywords that start an `lmz` statement (what a misspelt first word is compared with). */
-const LMZ_STATEMENT_WORDS = ['on', 'emit', 'let', 'print', 'if'];
+const LMZ_STATEMENT_WORDS = ['on', 'emit', 'let', 'print', 'if', 'for'];
 
 /**
  * Parses an `lmz` script, reporting every syntax error it can recover from.
@@ -94,6 +99,19 @@ function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
       return parsePrintStatement(parser, start);
     case 'if':
       return parseIfStatement(parser, start, (stopWords) => parseBody(parser, stopWords));
+    case 'for': {
+      // FOR <name> IN <list> [DO] … END, as in lmn.
+      parser.next();
+      const name = parser.expectName('a variable name after "for"');
+      parser.expectKeyword('in');
+      const items = parser.parseExpression();
+      parser.matchKeyword('do');
+      const body = parseBody(parser, ['end']);
+      if (!parser.matchKeyword('end'))
+        parser.expected(`"end" to close "${start.text}" from line ${start.line}`);
+      endLineStatement(parser);
+      return { kind: 'for', name: name.text, items, body, span: parser.spanFrom(start) };
+    }
   }
   if (start.kind === 'name' && !parser.isReserved(start)) {
     const target = parser.parseExpression();
@@ -102,8 +120,13 @@ function parseStatement(parser: ScriptParser, topLevel: boolean): LmzStatement {
       endLineStatement(parser);
       return { kind: 'assign', target, value, span: parser.spanFrom(start) };
     }
+    // A call on its own is a statement: push(seen, id), notify(event).
+    if (target.kind === 'call') {
+      endLineStatement(parser);
+      return { kind: 'call', call: target, span: parser.spanFrom(start) };
+    }
   }
-  return parser.expected('ON, EMIT, LET, PRINT, IF or an assignment', start);
+  return parser.expected('ON, EMIT, LET, PRINT, IF, FOR, an assignment or a call', start);
 }
 
 function parseBody(parser: ScriptParser, stopWords: readonly string[]): LmzStatement[] {
@@ -132,5 +155,10 @@ function readWord(parser: ScriptParser, pattern: boolean): string {
 }
 
 function atStatementEnd(parser: ScriptParser): boolean {
-  return parser.atLineEnd() || parser.isKeyword('end') || parser.isKeyword('else');
+  return (
+    parser.atLineEnd() ||
+    parser.isKeyword('end') ||
+    parser.isKeyword('else') ||
+    LINE_STATEMENT_WORDS.some((word) => parser.isKeyword(word))
+  );
 }

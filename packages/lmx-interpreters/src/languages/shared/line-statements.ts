@@ -88,8 +88,13 @@ export function parseIfStatement<S>(
   return otherwise ? { kind: 'if', condition, body, otherwise, span } : { kind: 'if', condition, body, span };
 }
 
+/** The keywords that start a statement of the line-oriented languages. */
+export const LINE_STATEMENT_WORDS: readonly string[] = ['let', 'print', 'if', 'for', 'emit', 'notify'];
+
 /**
- * Ends a statement: at a line end, or right before the `END`/`ELSE` of a one-line block.
+ * Ends a statement: at a line end (or `;`), right before the `END`/`ELSE` of a one-line block,
+ * or right before the next statement's keyword, so a one-line rule holds several statements:
+ * `ON x DO LET n = 1 PRINT n END`.
  *
  * @example
  * ```ts
@@ -98,5 +103,6 @@ export function parseIfStatement<S>(
  */
 export function endLineStatement(parser: ScriptParser): void {
   if (parser.isKeyword('end') || parser.isKeyword('else')) return;
+  if (LINE_STATEMENT_WORDS.some((word) => parser.isKeyword(word))) return;
   parser.expectLineEnd();
 }

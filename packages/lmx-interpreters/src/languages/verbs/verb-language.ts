@@ -1,11 +1,18 @@
 import type { BuiltinRegistry } from '../../core/builtins/builtin-registry.js';
 import { createBuiltinRegistry } from '../../core/builtins/builtin-registry.js';
 import { CORE_BUILTINS } from '../../core/builtins/core-builtins.js';
+import type { RunContext } from '../../core/run-context.js';
 import type { NativeFunction } from '../../core/values.js';
 import type { LanguageDefinition, LanguageId } from '../../language.js';
 import type { BridgeName } from '../../ports/bridge-name.js';
 import { checkLmx } from '../lmx/lmx-check.js';
-import { type BlockVerb, createVerbExtension, type StatementVerb } from './verb-statements.js';
+import {
+  BARE_WORD,
+  type BlockVerb,
+  compileBareWord,
+  createVerbExtension,
+  type StatementVerb,
+} from './verb-statements.js';
 
 /** What a language built on lmx adds: its statement verbs, block statements and builtins. */
 export interface VerbLanguageOptions {
@@ -16,6 +23,8 @@ export interface VerbLanguageOptions {
   verbs: readonly StatementVerb[];
   blocks?: readonly BlockVerb[];
   builtins: readonly NativeFunction[];
+  /** Runs after the script's last statement (lmt: the `AFTER` blocks still pending). */
+  finish?: (context: RunContext) => void;
 }
 
 /**
@@ -36,7 +45,23 @@ export function createVerbLanguage(options: VerbLanguageOptions): LanguageDefini
     summary: options.summary,
     bridges: options.bridges,
     compile(source) {
-      return checkLmx(source, { extension, builtins });
+      const { program, diagnostics } = checkLmx(source, {
+        extension,
+        builtins,
+        extensions: { [BARE_WORD]: compileBareWord },
+      });
+      const finish = options.finish;
+      if (!program || !finish) return program ? { program, diagnostics } : { diagnostics };
+      return {
+        program: {
+          run(context) {
+            const value = program.run(context);
+            finish(context);
+            return value;
+          },
+        },
+        diagnostics,
+      };
     },
   };
 }

@@ -1,4 +1,6 @@
 import type { Expression } from '../../core/ast.js';
+import type { ExtensionCompiler } from '../../core/compile-expression.js';
+import type { Frame } from '../../core/scope.js';
 import type { ScriptParser } from '../../core/script-parser.js';
 import type { Token } from '../../core/tokens.js';
 import type { Span } from '../../diagnostics.js';
@@ -64,13 +66,22 @@ export function createVerbExtension(
   blocks: readonly BlockVerb[],
 ): LmxStatementExtension {
   return {
-    keywords: [
-      ...verbs.map((verb) => verb.keyword.toLowerCase()),
-      ...blocks.map((block) => block.keyword.toLowerCase()),
-    ],
+    // Only block keywords are reserved: a verb's word stays a name inside expressions, so its
+    // builtin is callable there (`print can("llm.chat")`, `let p = providers(cap)`).
+    keywords: blocks.map((block) => block.keyword.toLowerCase()),
+    statementWords: verbs.map((verb) => verb.keyword.toLowerCase()),
     parse(parser, parseStatement) {
       const start = parser.peek();
       if (start.kind !== 'name') return undefined;
+      // `can("x")` at the start of a line is a call of the builtin, not the verb `CAN ("x")`.
+      const after = parser.peek(1);
+      if (
+        after.kind === 'punct' &&
+        after.text === '(' &&
+        after.line === start.endLine &&
+        after.column === start.endColumn
+      )
+        return undefined;
       const block = blocks.find((candidate) => parser.isKeyword(candidate.keyword.toLowerCase(), start));
       if (block) {
         parser.next();
@@ -114,13 +125,39 @@ export function bareTextOperand(parser: ScriptParser, what: string, stopWord?: s
   const first = parser.peek();
   if (first.kind === 'string') return parser.parseExpression();
   let text = '';
+  let count = 0;
   let previous: { endLine: number; endColumn: number } | undefined;
   while (!parser.atLineEnd() && !parser.isPunct('->') && !(stopWord && parser.isKeyword(stopWord))) {
     const token = parser.next();
     const touching = previous && previous.endLine === token.line && previous.endColumn === token.column;
     text += previous && !touching ? ` ${token.text}` : token.text;
     previous = token;
+    count += 1;
   }
   if (text === '') parser.expected(what, first);
-  return { kind: 'string', value: text, span: parser.spanFrom(first) };
+  const span = parser.spanFrom(first);
+  // One bare word may name a variable: `let cap = "llm.chat"` then `CAN cap` asks about llm.chat.
+  if (count === 1 && first.kind === 'name')
+    return { kind: 'extension', name: BARE_WORD, children: [], data: text, span };
+  return { kind: 'string', value: text, span };
 }
+
+/** The extension node of an operand written as one bare word. */
+export const BARE_WORD = 'bare-word';
+
+/**
+ * Compiles a bare-word operand: the value of the variable of that name when one is declared
+ * where the verb stands and set, else the word as text.
+ */
+export const compileBareWord: ExtensionCompiler = (node, _compiler, scope) => {
+  const word = node.data as string;
+  const address = scope.resolve(word);
+  if (!address) return () => word;
+  // Declarations are hoisted (`-> bank` declares bank for the whole script), so a variable
+  // that is declared but not yet set leaves the word as written.
+  return (frame) => {
+    let current: Frame | undefined = frame;
+    for (let depth = 0; depth < address.depth && current; depth++) current = current.parent;
+    return current?.slots[address.index] ?? word;
+  };
+};
