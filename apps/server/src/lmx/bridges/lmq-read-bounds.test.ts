@@ -108,7 +108,7 @@ describe.each(testDatabaseTargets())('lmq read bounds on $name', (target) => {
   it('reads picked fields with their JSON types as whole rows have them', async () => {
     const answer = await runLmq(
       readers[3] as SignedInUser,
-      'FROM typed ORDER BY name SELECT name, on, off, nothing, nested, text, big, absent\nFROM typed WHERE on = true SELECT count()',
+      'FROM typed ORDER BY name SELECT name, on, off, nothing, nested, text, big, row?.absent\nFROM typed WHERE on = true SELECT count()',
     );
     expect(answer.body.error).toBeUndefined();
     expect(answer.body.output).toEqual([
