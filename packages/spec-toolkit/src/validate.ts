@@ -9,6 +9,7 @@ import { checkTagParents } from './internal/checks/tag-checks.js';
 import { isPlainObject } from './internal/json-pointer.js';
 import { loadSpec } from './internal/load-spec.js';
 import { listOperations, readVersion } from './internal/spec-model.js';
+import { checkRules } from './internal/rules/check-rules.js';
 import { checkStructure } from './internal/structure-check.js';
 import type { Diagnostic, SpecInput, SpecVersion } from './types.js';
 
@@ -156,6 +157,7 @@ function runChecks(
   if (version === '3.2') appendAll(semantic, checkTagParents(doc));
   const refs = checkRefs(doc, version, { countKeys, collectTargets: strict });
   appendAll(semantic, refs.findings);
+  if (version !== null) appendAll(semantic, checkRules(doc, version, strict));
   const covers = semantic.flatMap((finding) => finding.covers ?? []);
   const structural =
     version === null ? [] : checkStructure(doc, version).filter((error) => !isCovered(error, covers));

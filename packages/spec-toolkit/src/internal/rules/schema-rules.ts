@@ -1,0 +1,178 @@
+import { isPlainObject } from '../json-pointer.js';
+import { hasJsonType, jsonEqual } from '../schema-validator/value-checks.js';
+import type { ExampleChecker } from './example-rules.js';
+import { child, type Place, type RuleContext, report } from './rule-context.js';
+
+const SUBSCHEMA_MAPS = [
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+] as const;
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+const SUBSCHEMA_SINGLE = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'additionalItems',
+] as const;
+
+/**
+ * Walks a schema and its inline subschemas (a `$ref` is not followed: its target is walked
+ * where it is defined) with the schema rules: enum against type, repeated enum values, arrays
+ * without items (2.0, 3.0), required properties not defined, `$ref` siblings, and the schema's
+ * own `example` / `examples` against it.
+ */
+export function walkSchema(
+  context: RuleContext,
+  examples: ExampleChecker,
+  schema: unknown,
+  place: Place,
+): void {
+  if (!isPlainObject(schema)) return;
+  if (typeof schema.$ref === 'string') {
+    if (context.strict && context.version !== '3.1' && context.version !== '3.2')
+      checkRefSiblings(context, schema, place);
+    if (context.version === '2.0' || context.version === '3.0') return;
+  }
+  const type = schema.type;
+  if (Array.isArray(schema.enum)) checkEnum(context, schema.enum, type, schema.nullable === true, place);
+  if (
+    type === 'array' &&
+    schema.items === undefined &&
+    (context.version === '2.0' || context.version === '3.0')
+  ) {
+    report(
+      context,
+      'SPEC_SCHEMA_ARRAY_ITEMS_MISSING',
+      place,
+      'A "type: array" schema needs "items": say what the array holds ({} for anything).',
+    );
+  }
+  if (Array.isArray(schema.required) && schema.required.length > 0)
+    checkRequiredDefined(context, schema, place);
+  if (schema.example !== undefined) examples.check(schema, schema.example, child(place, 'example'));
+  if (Array.isArray(schema.examples) && context.version !== '3.0' && context.version !== '2.0') {
+    const list = schema.examples;
+    const at = child(place, 'examples');
+    for (let index = 0; index < list.length; index++) examples.check(schema, list[index], child(at, index));
+  }
+  for (const key of SUBSCHEMA_MAPS) {
+    const map = schema[key];
+    if (!isPlainObject(map)) continue;
+    const at = child(place, key);
+    for (const name in map) walkSchema(context, examples, map[name], child(at, name));
+  }
+  for (const key of SUBSCHEMA_LISTS) {
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    const at = child(place, key);
+    for (let index = 0; index < list.length; index++)
+      walkSchema(context, examples, list[index], child(at, index));
+  }
+  for (const key of SUBSCHEMA_SINGLE) {
+    const sub = schema[key];
+    if (isPlainObject(sub)) walkSchema(context, examples, sub, child(place, key));
+    else if (key === 'items' && Array.isArray(sub)) {
+      const at = child(place, key);
+      for (let index = 0; index < sub.length; index++)
+        walkSchema(context, examples, sub[index], child(at, index));
+    }
+  }
+}
+
+/** The JSON types a schema's `type` admits (empty when it does not say). */
+function typesOf(type: unknown, nullable: boolean): string[] {
+  const list =
+    typeof type === 'string' ? [type] : Array.isArray(type) ? type.filter((t) => typeof t === 'string') : [];
+  if (nullable && list.length > 0) list.push('null');
+  return list;
+}
+
+function checkEnum(
+  context: RuleContext,
+  values: unknown[],
+  type: unknown,
+  nullable: boolean,
+  place: Place,
+): void {
+  const types = typesOf(type, nullable);
+  const at = child(place, 'enum');
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (types.length > 0 && !types.some((t) => hasJsonType(value, t))) {
+      // 3.0 allows `null` in an enum only with `nullable: true`; say what to change either way.
+      const expected =
+        types.length === 1 ? `"${types[0]}"` : `any of ${types.map((t) => `"${t}"`).join(', ')}`;
+      report(
+        context,
+        'SPEC_ENUM_TYPE_MISMATCH',
+        child(at, index),
+        `Enum value ${JSON.stringify(value)} is not of type ${expected}: ${typeof value === 'number' && types.includes('string') ? 'quote it' : 'change the value'}, or change "type".`,
+      );
+    }
+    for (let earlier = 0; earlier < index; earlier++) {
+      if (jsonEqual(values[earlier], value)) {
+        report(
+          context,
+          'SPEC_ENUM_DUPLICATE',
+          child(at, index),
+          `Enum value ${JSON.stringify(value)} is listed twice (first at index ${earlier}): drop the repeat.`,
+        );
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * A required name must be a property the schema can have. Only schemas that say where their
+ * properties come from are judged: with combinators (`allOf` …) or `patternProperties` the
+ * name may be defined elsewhere, and without `properties` nothing is claimed.
+ */
+function checkRequiredDefined(context: RuleContext, schema: Record<string, unknown>, place: Place): void {
+  const properties = schema.properties;
+  if (!isPlainObject(properties)) {
+    if (schema.additionalProperties !== false) return;
+  }
+  if (schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined) return;
+  if (schema.patternProperties !== undefined || schema.$ref !== undefined) return;
+  const additional = schema.additionalProperties;
+  if (additional !== undefined && additional !== false) return;
+  const required = schema.required as unknown[];
+  for (let index = 0; index < required.length; index++) {
+    const name = required[index];
+    if (typeof name !== 'string' || (isPlainObject(properties) && Object.hasOwn(properties, name))) continue;
+    const closed = additional === false;
+    const finding = `Required property "${name}" is not defined in "properties"`;
+    report(
+      context,
+      closed ? 'SPEC_SCHEMA_REQUIRED_IMPOSSIBLE' : 'SPEC_SCHEMA_REQUIRED_UNDEFINED',
+      child(child(place, 'required'), index),
+      closed
+        ? `${finding} and "additionalProperties" is false, so no value can pass: define it, or drop it from "required".`
+        : `${finding}: define it, or drop it from "required".`,
+    );
+  }
+}
+
+/** 2.0 and 3.0 ignore everything beside a `$ref`; extensions and 3.0's nothing else are fine. */
+export function checkRefSiblings(context: RuleContext, node: Record<string, unknown>, place: Place): void {
+  for (const key in node) {
+    if (key === '$ref' || key.startsWith('x-')) continue;
+    report(
+      context,
+      'SPEC_REF_SIBLINGS',
+      child(place, key),
+      `"${key}" beside "$ref" is ignored in OpenAPI ${context.version}: move it into the referenced object, or drop it.`,
+    );
+  }
+}
