@@ -42,6 +42,9 @@ function buildTrie(pointers: Iterable<string>): TokenTrie {
   return root;
 }
 
+/** The characters that open or close a container or a string. */
+const STRUCTURAL = /["{}[\]]/g;
+
 /**
  * Scans JSON text that `JSON.parse` already accepted, locating requested pointers and,
  * when asked, keys repeated within one object (which `JSON.parse` silently collapses).
@@ -114,6 +117,32 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
     }
   };
 
+  /**
+   * Skips a container off every requested path: a native regular-expression search jumps from
+   * one structural character to the next (strings skipped whole), far faster than reading the
+   * text a character at a time; no key is read.
+   */
+  const skipContainer = (): void => {
+    let depth = 0;
+    STRUCTURAL.lastIndex = i;
+    while (STRUCTURAL.test(text)) {
+      const at = STRUCTURAL.lastIndex - 1;
+      const c = text.charCodeAt(at);
+      if (c === QUOTE) {
+        i = at;
+        skipString();
+        STRUCTURAL.lastIndex = i;
+        continue;
+      }
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else if (--depth === 0) {
+        i = at + 1;
+        return;
+      }
+    }
+    i = length;
+  };
+
   const pointerStack: string[] = [];
   const currentPointer = (key: string): string => {
     let out = '';
@@ -126,6 +155,10 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
   const walkValue = (node: TokenTrie | undefined): void => {
     skipWhitespace();
     const c = text.charCodeAt(i);
+    if (node === undefined && !findDuplicates && (c === OPEN_BRACE || c === OPEN_BRACKET)) {
+      skipContainer();
+      return;
+    }
     if (c === OPEN_BRACE) {
       i++;
       // Most objects have a handful of keys: a short array beats a Set until it grows.

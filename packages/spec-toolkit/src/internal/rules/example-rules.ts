@@ -1,8 +1,11 @@
 import { isPlainObject } from '../json-pointer.js';
-import { createSchemaCompiler } from '../schema-validator/compile-schema.js';
-import type { CompiledSchema, JsonSchema, SchemaError } from '../schema-validator/json-schema.js';
+import {
+  findValueError,
+  type ValueCheckOptions,
+  type ValueError,
+} from '../schema-validator/find-value-error.js';
 import { hasJsonType } from '../schema-validator/value-checks.js';
-import { resolveLocalValue } from '../spec-model.js';
+import { readLocalTarget, resolveLocalValue } from '../spec-model.js';
 import { child, type Place, type RuleContext, report } from './rule-context.js';
 
 /**
@@ -19,54 +22,51 @@ export interface ExampleChecker {
 }
 
 export function createExampleChecker(context: RuleContext): ExampleChecker {
-  let compile: ((schema: JsonSchema) => CompiledSchema) | undefined;
-  const checked = new WeakMap<object, Map<unknown, boolean>>();
+  const doc = context.doc;
+  const options: ValueCheckOptions = {
+    resolve: (ref) => readLocalTarget(doc, ref),
+    nullable: context.version === '3.0' || context.version === '2.0',
+  };
+  // Verdicts per schema: objects by identity, scalars by value (the same anywhere).
+  const checked = new WeakMap<object, Map<unknown, ValueError | null>>();
   const checker: ExampleChecker = {
     check(rawSchema, value, place) {
-      const schema = resolveLocalValue(context.doc, rawSchema);
-      if (!isPlainObject(schema) && typeof schema !== 'boolean') return;
-      if (typeof schema === 'object') {
-        const quick = quickVerdict(schema, value);
-        if (quick === true) return;
-        let seen = checked.get(schema);
-        if (seen?.has(value) === true) {
-          if (seen.get(value) === false) reportInvalid(schema, value, place);
-          return;
-        }
-        compile ??= createSchemaCompiler(context.doc, context.version === '3.0' ? 'oas30' : 'json-schema');
-        const ok = compile(schema).test(value);
-        // Objects are keyed by identity; scalars by value (a scalar verdict is the same anywhere).
-        if (seen === undefined) {
-          seen = new Map();
-          checked.set(schema, seen);
-        }
-        seen.set(value, ok);
-        if (!ok) reportInvalid(schema, value, place);
-      } else if (schema === false) reportInvalid(schema, value, place);
+      const schema = resolveLocalValue(doc, rawSchema);
+      if (!isPlainObject(schema)) {
+        if (schema === false) reportInvalid({ path: '', message: 'no value is allowed here' }, place);
+        return;
+      }
+      if (quickVerdict(schema, value) === true) return;
+      let seen = checked.get(schema);
+      if (seen === undefined) {
+        seen = new Map();
+        checked.set(schema, seen);
+      }
+      let error = seen.get(value);
+      if (error === undefined) {
+        error = findValueError(value, schema, options);
+        seen.set(value, error);
+      }
+      if (error !== null) reportInvalid(error, place);
     },
     checkMap(schema, examples, place) {
       for (const name in examples) {
-        const entry = resolveLocalValue(context.doc, examples[name]);
-        if (!isPlainObject(entry) || !('value' in entry)) continue;
         const raw = examples[name];
+        const entry = resolveLocalValue(doc, raw);
+        if (!isPlainObject(entry) || !('value' in entry)) continue;
         const at = child(place, name);
         // A referenced example is reported where it is used, with this schema.
         checker.check(schema, entry.value, isPlainObject(raw) && '$ref' in raw ? at : child(at, 'value'));
       }
     },
   };
-  const reportInvalid = (schema: JsonSchema, value: unknown, place: Place | null): void => {
-    compile ??= createSchemaCompiler(context.doc, context.version === '3.0' ? 'oas30' : 'json-schema');
-    const errors: SchemaError[] = [];
-    compile(schema).explain(value, [], errors);
-    const first = errors[0];
-    const where = first === undefined || first.path === '' ? '' : ` at ${first.path}`;
-    const why = first === undefined ? 'it is not allowed' : first.message.replace(/\.$/, '');
+  const reportInvalid = (error: ValueError, place: Place | null): void => {
+    const where = error.path === '' ? '' : ` at ${error.path}`;
     report(
       context,
       'SPEC_EXAMPLE_INVALID',
       place,
-      `Example does not match its schema${where}: ${why}. Fix the example, or the schema if the example is right.`,
+      `Example does not match its schema${where}: ${error.message}. Fix the example, or the schema if the example is right.`,
     );
   };
   return checker;

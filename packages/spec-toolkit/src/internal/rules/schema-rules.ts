@@ -3,33 +3,38 @@ import { hasJsonType, jsonEqual } from '../schema-validator/value-checks.js';
 import type { ExampleChecker } from './example-rules.js';
 import { child, type Place, type RuleContext, report } from './rule-context.js';
 
-const SUBSCHEMA_MAPS = [
-  'properties',
-  'patternProperties',
-  'definitions',
-  '$defs',
-  'dependentSchemas',
-] as const;
-const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
-const SUBSCHEMA_SINGLE = [
-  'items',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'additionalItems',
-] as const;
+// How each subschema-holding keyword holds its subschemas.
+const MAP = 1;
+const LIST = 2;
+const SINGLE = 3;
+const SUBSCHEMAS = new Map<string, number>([
+  ['properties', MAP],
+  ['patternProperties', MAP],
+  ['definitions', MAP],
+  ['$defs', MAP],
+  ['dependentSchemas', MAP],
+  ['allOf', LIST],
+  ['anyOf', LIST],
+  ['oneOf', LIST],
+  ['prefixItems', LIST],
+  ['items', SINGLE],
+  ['additionalProperties', SINGLE],
+  ['not', SINGLE],
+  ['if', SINGLE],
+  ['then', SINGLE],
+  ['else', SINGLE],
+  ['contains', SINGLE],
+  ['propertyNames', SINGLE],
+  ['unevaluatedItems', SINGLE],
+  ['unevaluatedProperties', SINGLE],
+  ['additionalItems', SINGLE],
+]);
 
 /**
  * Walks a schema and its inline subschemas (a `$ref` is not followed: its target is walked
  * where it is defined) with the schema rules: enum against type, repeated enum values, arrays
  * without items (2.0, 3.0), required properties not defined, `$ref` siblings, and the schema's
- * own `example` / `examples` against it.
+ * own `example` / `examples` against it. One pass over each schema's keys dispatches them.
  */
 export function walkSchema(
   context: RuleContext,
@@ -38,51 +43,46 @@ export function walkSchema(
   place: Place,
 ): void {
   if (!isPlainObject(schema)) return;
-  if (typeof schema.$ref === 'string') {
-    if (context.strict && context.version !== '3.1' && context.version !== '3.2')
-      checkRefSiblings(context, schema, place);
-    if (context.version === '2.0' || context.version === '3.0') return;
+  const legacy = context.version === '2.0' || context.version === '3.0';
+  if (typeof schema.$ref === 'string' && legacy) {
+    if (context.strict) checkRefSiblings(context, schema, place);
+    return;
   }
-  const type = schema.type;
-  if (Array.isArray(schema.enum)) checkEnum(context, schema.enum, type, schema.nullable === true, place);
-  if (
-    type === 'array' &&
-    schema.items === undefined &&
-    (context.version === '2.0' || context.version === '3.0')
-  ) {
-    report(
-      context,
-      'SPEC_SCHEMA_ARRAY_ITEMS_MISSING',
-      place,
-      'A "type: array" schema needs "items": say what the array holds ({} for anything).',
-    );
-  }
-  if (Array.isArray(schema.required) && schema.required.length > 0)
-    checkRequiredDefined(context, schema, place);
-  if (schema.example !== undefined) examples.check(schema, schema.example, child(place, 'example'));
-  if (Array.isArray(schema.examples) && context.version !== '3.0' && context.version !== '2.0') {
-    const list = schema.examples;
-    const at = child(place, 'examples');
-    for (let index = 0; index < list.length; index++) examples.check(schema, list[index], child(at, index));
-  }
-  for (const key of SUBSCHEMA_MAPS) {
-    const map = schema[key];
-    if (!isPlainObject(map)) continue;
-    const at = child(place, key);
-    for (const name in map) walkSchema(context, examples, map[name], child(at, name));
-  }
-  for (const key of SUBSCHEMA_LISTS) {
-    const list = schema[key];
-    if (!Array.isArray(list)) continue;
-    const at = child(place, key);
-    for (let index = 0; index < list.length; index++)
-      walkSchema(context, examples, list[index], child(at, index));
-  }
-  for (const key of SUBSCHEMA_SINGLE) {
+  for (const key in schema) {
+    const kind = SUBSCHEMAS.get(key);
+    if (kind === undefined) {
+      if (key === 'enum') {
+        if (Array.isArray(schema.enum))
+          checkEnum(context, schema.enum, schema.type, schema.nullable === true, place);
+      } else if (key === 'required') {
+        if (Array.isArray(schema.required) && schema.required.length > 0)
+          checkRequiredDefined(context, schema, place);
+      } else if (key === 'example') {
+        examples.check(schema, schema.example, child(place, 'example'));
+      } else if (key === 'examples' && !legacy && Array.isArray(schema.examples)) {
+        const list = schema.examples;
+        const at = child(place, 'examples');
+        for (let index = 0; index < list.length; index++)
+          examples.check(schema, list[index], child(at, index));
+      } else if (key === 'type' && schema.type === 'array' && legacy && schema.items === undefined) {
+        report(
+          context,
+          'SPEC_SCHEMA_ARRAY_ITEMS_MISSING',
+          place,
+          'A "type: array" schema needs "items": say what the array holds ({} for anything).',
+        );
+      }
+      continue;
+    }
     const sub = schema[key];
-    if (isPlainObject(sub)) walkSchema(context, examples, sub, child(place, key));
-    else if (key === 'items' && Array.isArray(sub)) {
-      const at = child(place, key);
+    if (typeof sub !== 'object' || sub === null) continue;
+    const at = child(place, key);
+    if (kind === MAP || (kind === SINGLE && !Array.isArray(sub))) {
+      if (kind === SINGLE) walkSchema(context, examples, sub, at);
+      else
+        for (const name in sub)
+          walkSchema(context, examples, (sub as Record<string, unknown>)[name], child(at, name));
+    } else if (Array.isArray(sub)) {
       for (let index = 0; index < sub.length; index++)
         walkSchema(context, examples, sub[index], child(at, index));
     }

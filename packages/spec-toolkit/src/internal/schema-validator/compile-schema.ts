@@ -110,34 +110,3 @@ export function compileSchema(root: JsonSchema, options: CompileSchemaOptions = 
     ...(closures.leafType === undefined ? {} : { leafType: closures.leafType }),
   };
 }
-
-/** The schema dialect of an OpenAPI version: 3.0 Schema Objects add `nullable`. */
-export type SchemaDialect = 'json-schema' | 'oas30';
-
-/**
- * A compiler for many subschemas of one document (`root`, where their `$ref`s resolve), each
- * compiled once and cached by identity, as closures (no generated code: most are used once).
- * With the `oas30` dialect, `nullable: true` also admits `null`, as OpenAPI 3.0 defines it.
- *
- * @example
- * const compile = createSchemaCompiler(doc, 'oas30');
- * compile(doc.components.schemas.Pet).test({ id: 1 }); // true or false
- */
-export function createSchemaCompiler(
-  root: JsonSchema,
-  dialect: SchemaDialect,
-): (schema: JsonSchema) => CompiledSchema {
-  const compileDialect = (schema: Record<string, unknown>, context: CompilerContext): CompiledSchema => {
-    const inner = compileObject(schema, context);
-    if (dialect !== 'oas30' || schema.nullable !== true || inner === ALWAYS) return inner;
-    return {
-      test: (value) => value === null || inner.test(value),
-      explain: (value, path, out) => {
-        if (value !== null) inner.explain(value, path, out);
-      },
-      requiresRef: inner.requiresRef,
-    };
-  };
-  const context = createCompilerContext(root, compileDialect);
-  return (schema) => context.compile(schema);
-}

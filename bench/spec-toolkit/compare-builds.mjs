@@ -1,0 +1,23 @@
+// Interleaves JSON.parse, the main build's validate and this build's validate on GitHub's text.
+import { validate as after } from '@svc/spec-toolkit';
+import { readGithubText } from './inputs.mjs';
+const { validate: before } = await import(new URL('../../packages/spec-toolkit/.before/index.js', import.meta.url));
+const runs = Number(process.argv[2] ?? 11);
+const text = readGithubText();
+const strict = process.argv[3] === 'strict';
+const t = { parse: [], before: [], after: [] };
+for (let i = 0; i < runs + 2; i++) {
+  globalThis.gc?.();
+  let s = performance.now(); JSON.parse(text); const p = performance.now() - s;
+  globalThis.gc?.();
+  s = performance.now(); before({ spec: text, options: { strict } }); const b = performance.now() - s;
+  globalThis.gc?.();
+  s = performance.now(); const r = after({ spec: text, options: { strict } }); const a = performance.now() - s;
+  if (i >= 2) { t.parse.push(p); t.before.push(b); t.after.push(a); }
+}
+const med = (l) => [...l].sort((x, y) => x - y)[Math.floor(l.length / 2)];
+const mp = med(t.parse);
+console.log(JSON.stringify({ strict, parseMs: +mp.toFixed(1), beforeMs: +med(t.before).toFixed(1), afterMs: +med(t.after).toFixed(1),
+  beforeRatio: +(med(t.before) / mp).toFixed(2), afterRatio: +(med(t.after) / mp).toFixed(2),
+  pairBefore: +med(t.before.map((b, i) => b / t.parse[i])).toFixed(2), pairAfter: +med(t.after.map((a, i) => a / t.parse[i])).toFixed(2),
+  minBefore: +(Math.min(...t.before) / Math.min(...t.parse)).toFixed(2), minAfter: +(Math.min(...t.after) / Math.min(...t.parse)).toFixed(2) }));
