@@ -8,8 +8,8 @@ import { checkStyle } from './internal/checks/style-checks.js';
 import { checkTagParents } from './internal/checks/tag-checks.js';
 import { isPlainObject } from './internal/json-pointer.js';
 import { loadSpec } from './internal/load-spec.js';
-import { listOperations, readVersion } from './internal/spec-model.js';
 import { checkRules } from './internal/rules/check-rules.js';
+import { listOperations, readVersion } from './internal/spec-model.js';
 import { checkStructure } from './internal/structure-check.js';
 import type { Diagnostic, SpecInput, SpecVersion } from './types.js';
 

@@ -128,7 +128,7 @@ export const RULES: readonly RuleInfo[] = [
     false,
     "a value that does not match the official schema's pattern",
     { redocly: 'struct', spectral: 'oas3-schema' },
-    '"2xx" does not match the pattern of a response code.',
+    '"v1" does not match ^/.',
   ),
   rule(
     'SPEC_SCHEMA_FORMAT',
@@ -136,7 +136,7 @@ export const RULES: readonly RuleInfo[] = [
     false,
     "a value that is not in the official schema's format (uri, email, regex)",
     { redocly: 'struct', spectral: 'oas3-schema' },
-    '"not a url" is not a valid uri.',
+    '"nope" is not a valid email.',
   ),
   rule(
     'SPEC_SCHEMA_CONSTRAINT',
@@ -144,7 +144,7 @@ export const RULES: readonly RuleInfo[] = [
     false,
     'any other violation of the official schema',
     { redocly: 'struct', spectral: 'oas3-schema' },
-    'Expected at least 1 item.',
+    'Must be at least 0.',
   ),
   rule(
     'SPEC_TAG_PARENT_UNKNOWN',
@@ -177,7 +177,7 @@ export const RULES: readonly RuleInfo[] = [
     false,
     'a `$ref` is not a string or not a `#/…` pointer',
     { redocly: 'no-unresolved-refs', spectral: 'oas3-schema' },
-    '"components/schemas/Pet" is not a valid JSON pointer reference (expected "#/…").',
+    '"#components/schemas/Pet" is not a valid JSON pointer reference (expected "#/…").',
   ),
   rule(
     'SPEC_REF_EXTERNAL',

@@ -54,7 +54,14 @@ export function findValueError(
   schema: unknown,
   options: ValueCheckOptions,
 ): ValueError | null {
-  return check(value, schema, options, '', 0);
+  explaining = false;
+  if (check(value, schema, options, '', 0) === null) return null;
+  explaining = true;
+  try {
+    return check(value, schema, options, '', 0);
+  } finally {
+    explaining = false;
+  }
 }
 
 /** A failure without its reason, while the first pass only decides. */
