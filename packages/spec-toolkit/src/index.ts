@@ -30,6 +30,8 @@ export { createMemoryResolver } from './memory-spec-resolver.js';
 export type { SpecResolver } from './ports/spec-resolver.js';
 export type { ResolvedFile, ResolvedSpec, ResolveSpecArgs } from './resolve-spec.js';
 export { resolveSpec } from './resolve-spec.js';
+export type { RuleInfo, RuleLevel } from './rules.js';
+export { findClosestRuleId, listRuleIds, listValidateRules } from './rules.js';
 export type {
   DescribeContext,
   DescribeFunction,

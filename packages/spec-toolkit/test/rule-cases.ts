@@ -445,3 +445,16 @@ export const RULE_CASES: RuleCase[] = [
     ),
   },
 ];
+
+/** Neighbours that must stay quiet: patterns real descriptions use correctly. */
+export const QUIET_CASES: { name: string; spec: Doc }[] = [
+  {
+    name: 'an allOf branch requires what its sibling branch defines',
+    spec: withSchema({
+      allOf: [
+        { type: 'object', properties: { status: { type: 'string' } } },
+        { type: 'object', required: ['id', 'status'], properties: { id: {} } },
+      ],
+    }),
+  },
+];

@@ -74,10 +74,10 @@ describe('svc spec validate --max-warnings and the config file', () => {
       runInProcess(['spec', 'validate', 'yaml-nested/openapi.yaml', '--strict', '--max-warnings', max], {
         cwd: dir,
       });
-    const over = await at('9');
+    const over = await at('11');
     expect(over.code).toBe(1);
-    expect(over.stdout).toMatch(/too many warnings \(10, at most 9 allowed\)\n$/);
-    expect((await at('10')).code).toBe(0);
+    expect(over.stdout).toMatch(/too many warnings \(12, at most 11 allowed\)\n$/);
+    expect((await at('12')).code).toBe(0);
     expect((await at('ten')).code).toBe(2);
   });
 
@@ -85,7 +85,7 @@ describe('svc spec validate --max-warnings and the config file', () => {
     const dir = project('yaml-nested', 'missing-file');
     writeFileSync(
       join(dir, '.svcrc.yaml'),
-      'spec:\n  maxWarnings: 0\n  rules:\n    SPEC_STYLE_SUMMARY_MISSING: off\n    SPEC_STYLE_DESCRIPTION_MISSING: off\n    SPEC_STYLE_TAGS_MISSING: info\n    SPEC_STYLE_NO_SERVERS: error\n    SPEC_STYLE_INFO_DESCRIPTION_MISSING: off\n    SPEC_STYLE_NO_4XX_RESPONSE: off\n    SPEC_REF_FILE_UNREADABLE: warn\n',
+      'spec:\n  maxWarnings: 0\n  rules:\n    SPEC_STYLE_SUMMARY_MISSING: off\n    SPEC_STYLE_DESCRIPTION_MISSING: off\n    SPEC_STYLE_TAGS_MISSING: info\n    SPEC_STYLE_NO_SERVERS: error\n    SPEC_STYLE_INFO_DESCRIPTION_MISSING: off\n    SPEC_STYLE_INFO_CONTACT_MISSING: off\n    SPEC_STYLE_LICENSE_MISSING: off\n    SPEC_STYLE_NO_4XX_RESPONSE: off\n    SPEC_REF_FILE_UNREADABLE: warn\n',
     );
     const nested = join(dir, 'yaml-nested');
     const run = await runInProcess(['spec', 'validate', 'openapi.yaml', '--strict', '--format', 'json'], {
@@ -139,6 +139,13 @@ describe('svc spec validate --max-warnings and the config file', () => {
       { cwd: dir },
     );
     expect(typo.stderr).toContain('unknown key "spec.maxWarning"');
+    writeFileSync(join(dir, '.svcrc.yaml'), 'spec:\n  rules:\n    SPEC_STYLE_NOPE: off\n    SPEC_PATH_IDENTICLA: warn\n');
+    const misspelt = await runInProcess(['spec', 'validate', 'yaml-nested/openapi.yaml'], { cwd: dir });
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain('unknown rule "SPEC_STYLE_NOPE" in spec.rules; the nearest rule id is "SPEC_');
+    writeFileSync(join(dir, '.svcrc.yaml'), 'spec:\n  rules:\n    SPEC_PATH_IDENTICLA: warn\n');
+    const near = await runInProcess(['spec', 'validate', 'yaml-nested/openapi.yaml'], { cwd: dir });
+    expect(near.stderr).toContain('the nearest rule id is "SPEC_PATH_IDENTICAL"');
     const none = await runInProcess(
       ['spec', 'validate', 'yaml-nested/openapi.yaml', '--config', 'nope.json'],
       { cwd: dir },

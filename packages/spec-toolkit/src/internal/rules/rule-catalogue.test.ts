@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RULE_CASES } from '../../../test/rule-cases.js';
+import { QUIET_CASES, RULE_CASES } from '../../../test/rule-cases.js';
 import { validate } from '../../validate.js';
 import { RULES } from './rule-catalogue.js';
 
@@ -41,5 +41,9 @@ describe('the rule catalogue', () => {
         expect(finding.message.length).toBeGreaterThan(10);
       }
     }
+  });
+
+  it.each(QUIET_CASES)('stays quiet when $name', ({ spec }) => {
+    expect(findings(spec, true).filter((finding) => !finding.code.startsWith('SPEC_STYLE_'))).toEqual([]);
   });
 });

@@ -597,3 +597,21 @@ export function ruleInfo(id: string): RuleInfo {
   if (found === undefined) throw new Error(`unknown rule ${id}`);
   return found;
 }
+
+/**
+ * Codes of reading problems (the input cannot be read as a document): not rules of the
+ * catalogue, but a level may still be configured for them.
+ */
+export const READING_CODES: readonly string[] = [
+  'SPEC_INPUT_MISSING',
+  'SPEC_INPUT_EMPTY',
+  'SPEC_INPUT_UNREADABLE',
+  'SPEC_PARSE_ERROR',
+  'SPEC_ALIAS_EXPANSION',
+  'SPEC_DUPLICATE_KEY',
+  'SPEC_NOT_AN_OBJECT',
+  'SPEC_TOO_DEEP',
+  'SPEC_REF_UNRESOLVED',
+  'SPEC_REF_FILE_UNREADABLE',
+  'SPEC_REF_TOO_MANY_FILES',
+];

@@ -41,6 +41,7 @@ export function walkSchema(
   examples: ExampleChecker,
   schema: unknown,
   place: Place,
+  composed = false,
 ): void {
   if (!isPlainObject(schema)) return;
   const legacy = context.version === '2.0' || context.version === '3.0';
@@ -56,7 +57,7 @@ export function walkSchema(
           checkEnum(context, schema.enum, schema.type, schema.nullable === true, place);
       } else if (key === 'required') {
         if (Array.isArray(schema.required) && schema.required.length > 0)
-          checkRequiredDefined(context, schema, place);
+          checkRequiredDefined(context, schema, place, composed);
       } else if (key === 'example') {
         examples.check(schema, schema.example, child(place, 'example'));
       } else if (key === 'examples' && !legacy && Array.isArray(schema.examples)) {
@@ -84,7 +85,7 @@ export function walkSchema(
           walkSchema(context, examples, (sub as Record<string, unknown>)[name], child(at, name));
     } else if (Array.isArray(sub)) {
       for (let index = 0; index < sub.length; index++)
-        walkSchema(context, examples, sub[index], child(at, index));
+        walkSchema(context, examples, sub[index], child(at, index), key !== 'prefixItems');
     }
   }
 }
@@ -138,7 +139,12 @@ function checkEnum(
  * properties come from are judged: with combinators (`allOf` …) or `patternProperties` the
  * name may be defined elsewhere, and without `properties` nothing is claimed.
  */
-function checkRequiredDefined(context: RuleContext, schema: Record<string, unknown>, place: Place): void {
+function checkRequiredDefined(
+  context: RuleContext,
+  schema: Record<string, unknown>,
+  place: Place,
+  composed: boolean,
+): void {
   const properties = schema.properties;
   if (!isPlainObject(properties)) {
     if (schema.additionalProperties !== false) return;
@@ -147,6 +153,9 @@ function checkRequiredDefined(context: RuleContext, schema: Record<string, unkno
   if (schema.patternProperties !== undefined || schema.$ref !== undefined) return;
   const additional = schema.additionalProperties;
   if (additional !== undefined && additional !== false) return;
+  // A branch of allOf / anyOf / oneOf may require what a sibling branch defines; only a closed
+  // branch (additionalProperties: false) is judged, as it refuses what it does not define.
+  if (composed && additional !== false) return;
   const required = schema.required as unknown[];
   for (let index = 0; index < required.length; index++) {
     const name = required[index];
