@@ -458,3 +458,49 @@ export const QUIET_CASES: { name: string; spec: Doc }[] = [
     }),
   },
 ];
+
+const callbackOperation = (operation: Doc): Doc =>
+  v30({
+    '/subscribe': {
+      post: {
+        responses: ok,
+        callbacks: { onEvent: { '{$request.body#/url}': { post: { responses: ok, ...operation } } } },
+      },
+    },
+  });
+const webhook = (item: Doc, operation: Doc = {}): Doc =>
+  v31({}, { webhooks: { ping: { ...item, post: { responses: ok, ...operation } } } });
+
+RULE_CASES.push(
+  {
+    id: 'SPEC_DISCRIMINATOR_UNDEFINED',
+    bad: v20(
+      {},
+      {
+        definitions: {
+          Pet: { type: 'object', discriminator: 'kind', properties: { kind: { type: 'string' } } },
+        },
+      },
+    ),
+    good: v20(
+      {},
+      {
+        definitions: {
+          Pet: {
+            type: 'object',
+            discriminator: 'kind',
+            required: ['kind'],
+            properties: { kind: { type: 'string' } },
+          },
+        },
+      },
+    ),
+  },
+  {
+    id: 'SPEC_CALLBACK_NESTED',
+    bad: callbackOperation({ callbacks: { again: {} } }),
+    good: callbackOperation({}),
+  },
+  { id: 'SPEC_WEBHOOK_CALLBACKS', bad: webhook({}, { callbacks: { again: {} } }), good: webhook({}) },
+  { id: 'SPEC_WEBHOOK_SERVERS', bad: webhook({ servers: [{ url: 'https://a.test' }] }), good: webhook({}) },
+);

@@ -9,6 +9,9 @@ import { child, type Place, pointerOf as pointerOfPlace, type RuleContext, repor
 import { checkRefSiblings, walkSchema } from './schema-rules.js';
 import { checkSecurity, checkServers, readSchemes, type SchemeScopes } from './server-and-security-rules.js';
 
+/** Where path items sit: under `paths`, in a callback, or a webhook (3.1 `webhooks`, 3.0 `x-webhooks`). */
+type Section = 'paths' | 'callback' | 'webhook';
+
 /** What the per-node visitors share during one walk. */
 export interface Walk {
   context: RuleContext;
@@ -32,40 +35,45 @@ export function checkRules(doc: Record<string, unknown>, version: SpecVersion, s
   checkSecurity(context, walk.schemes, doc.security, { parent: null, token: 'security' });
   if (isPlainObject(doc.paths)) {
     checkPathKeys(context, doc.paths);
-    walkPathItems(walk, doc.paths, { parent: null, token: 'paths' });
+    walkPathItems(walk, doc.paths, { parent: null, token: 'paths' }, 'paths');
   }
   const hooks = version === '3.0' ? doc['x-webhooks'] : version === '2.0' ? undefined : doc.webhooks;
   if (isPlainObject(hooks))
-    walkPathItems(walk, hooks, { parent: null, token: version === '3.0' ? 'x-webhooks' : 'webhooks' });
+    walkPathItems(
+      walk,
+      hooks,
+      { parent: null, token: version === '3.0' ? 'x-webhooks' : 'webhooks' },
+      'webhook',
+    );
   if (version === '2.0') walkSwaggerComponents(walk);
   else if (isPlainObject(doc.components)) walkComponents(walk, doc.components);
   return context.findings;
 }
 
-function walkPathItems(walk: Walk, items: Record<string, unknown>, place: Place): void {
+function walkPathItems(walk: Walk, items: Record<string, unknown>, place: Place, section: Section): void {
   for (const name in items) {
     if (name.startsWith('x-')) continue;
-    walkPathItem(walk, items[name], child(place, name));
+    walkPathItem(walk, items[name], child(place, name), section);
   }
 }
 
-function walkPathItem(walk: Walk, item: unknown, place: Place): void {
+function walkPathItem(walk: Walk, item: unknown, place: Place, section: Section): void {
   if (!isPlainObject(item) || typeof item.$ref === 'string') return;
   const { context } = walk;
   if (context.version !== '2.0') checkServers(context, item.servers, child(place, 'servers'));
   walkParameters(walk, item.parameters, child(place, 'parameters'));
   for (const method of HTTP_METHODS) {
     const operation = item[method];
-    if (isPlainObject(operation)) walkOperation(walk, item, operation, child(place, method));
+    if (isPlainObject(operation)) walkOperation(walk, item, operation, child(place, method), section);
   }
   if (isPlainObject(item.additionalOperations)) {
     const at = child(place, 'additionalOperations');
     for (const method in item.additionalOperations) {
       const operation = item.additionalOperations[method];
-      if (isPlainObject(operation)) walkOperation(walk, item, operation, child(at, method));
+      if (isPlainObject(operation)) walkOperation(walk, item, operation, child(at, method), section);
     }
   }
-  if (isPlainObject(item.query)) walkOperation(walk, item, item.query, child(place, 'query'));
+  if (isPlainObject(item.query)) walkOperation(walk, item, item.query, child(place, 'query'), section);
 }
 
 function walkOperation(
@@ -73,9 +81,11 @@ function walkOperation(
   item: Record<string, unknown>,
   operation: Record<string, unknown>,
   place: Place,
+  section: Section,
 ): void {
   const { context } = walk;
   checkOperationRules(context, item, operation, place);
+  if (section !== 'paths') checkNesting(context, item, operation, place, section);
   checkSecurity(context, walk.schemes, operation.security, child(place, 'security'));
   if (context.version !== '2.0') checkServers(context, operation.servers, child(place, 'servers'));
   walkParameters(walk, operation.parameters, child(place, 'parameters'));
@@ -93,7 +103,7 @@ function walkOperation(
     for (const name in operation.callbacks) {
       const callback = operation.callbacks[name];
       if (isPlainObject(callback) && typeof callback.$ref !== 'string')
-        walkPathItems(walk, callback, child(at, name));
+        walkPathItems(walk, callback, child(at, name), 'callback');
     }
   }
 }
@@ -236,12 +246,12 @@ function walkComponents(walk: Walk, components: Record<string, unknown>): void {
   const examples = section('examples');
   if (examples) checkExampleObjects(context, examples[0], examples[1]);
   const pathItems = section('pathItems');
-  if (pathItems) walkPathItems(walk, pathItems[0], pathItems[1]);
+  if (pathItems) walkPathItems(walk, pathItems[0], pathItems[1], 'paths');
   const callbacks = section('callbacks');
   if (callbacks) {
     for (const name in callbacks[0]) {
       const callback = callbacks[0][name];
-      if (isPlainObject(callback)) walkPathItems(walk, callback, child(callbacks[1], name));
+      if (isPlainObject(callback)) walkPathItems(walk, callback, child(callbacks[1], name), 'callback');
     }
   }
 }
@@ -261,5 +271,42 @@ function walkSwaggerComponents(walk: Walk): void {
   if (isPlainObject(doc.responses)) {
     const at: Place = { parent: null, token: 'responses' };
     for (const name in doc.responses) walkResponse(walk, doc.responses[name], child(at, name));
+  }
+}
+
+/**
+ * Callbacks inside callbacks, and servers or callbacks on webhooks: allowed by the schema, but
+ * meaningless (a webhook is called by the API, at the address its subscriber registered).
+ */
+function checkNesting(
+  context: RuleContext,
+  item: Record<string, unknown>,
+  operation: Record<string, unknown>,
+  place: Place,
+  section: Section,
+): void {
+  if (operation.callbacks !== undefined) {
+    report(
+      context,
+      section === 'callback' ? 'SPEC_CALLBACK_NESTED' : 'SPEC_WEBHOOK_CALLBACKS',
+      child(place, 'callbacks'),
+      section === 'callback'
+        ? 'A callback operation declares "callbacks" of its own: callbacks do not nest; move them to the operation that registers them.'
+        : 'A webhook declares "callbacks": the API calls a webhook, so nothing registers a callback there; drop them.',
+    );
+  }
+  if (section === 'webhook') {
+    for (const [owner, at] of [
+      [item, place.parent],
+      [operation, place],
+    ] as const) {
+      if (owner.servers === undefined || at === null) continue;
+      report(
+        context,
+        'SPEC_WEBHOOK_SERVERS',
+        child(at, 'servers'),
+        'A webhook declares "servers": the subscriber chooses where webhooks go, so drop them.',
+      );
+    }
   }
 }

@@ -456,6 +456,38 @@ export const RULES: readonly RuleInfo[] = [
     { redocly: 'no-required-schema-properties-undefined' },
     'Required property "name" is not defined in "properties" and "additionalProperties" is false, so no value can pass: define it, or drop it from "required".',
   ),
+  rule(
+    'SPEC_DISCRIMINATOR_UNDEFINED',
+    'error',
+    false,
+    '2.0: a `discriminator` that is not a defined, required property',
+    { spectral: 'oas2-discriminator' },
+    'Discriminator "kind" must be a property the schema defines in "properties" and lists in "required".',
+  ),
+  rule(
+    'SPEC_CALLBACK_NESTED',
+    'warning',
+    false,
+    'a callback operation declares callbacks of its own',
+    { spectral: 'oas3-callbacks-in-callbacks' },
+    'A callback operation declares "callbacks" of its own: callbacks do not nest; move them to the operation that registers them.',
+  ),
+  rule(
+    'SPEC_WEBHOOK_CALLBACKS',
+    'warning',
+    false,
+    'a webhook declares callbacks',
+    { spectral: 'oas3-1-callbacks-in-webhook' },
+    'A webhook declares "callbacks": the API calls a webhook, so nothing registers a callback there; drop them.',
+  ),
+  rule(
+    'SPEC_WEBHOOK_SERVERS',
+    'warning',
+    false,
+    'a webhook (or its path item) declares servers',
+    { spectral: 'oas3-1-servers-in-webhook' },
+    'A webhook declares "servers": the subscriber chooses where webhooks go, so drop them.',
+  ),
   // Examples
   rule(
     'SPEC_EXAMPLE_INVALID',

@@ -58,6 +58,12 @@ export function walkSchema(
       } else if (key === 'required') {
         if (Array.isArray(schema.required) && schema.required.length > 0)
           checkRequiredDefined(context, schema, place, composed);
+      } else if (
+        key === 'discriminator' &&
+        context.version === '2.0' &&
+        typeof schema.discriminator === 'string'
+      ) {
+        checkSwaggerDiscriminator(context, schema, schema.discriminator, place);
       } else if (key === 'example') {
         examples.check(schema, schema.example, child(place, 'example'));
       } else if (key === 'examples' && !legacy && Array.isArray(schema.examples)) {
@@ -184,4 +190,22 @@ export function checkRefSiblings(context: RuleContext, node: Record<string, unkn
       `"${key}" beside "$ref" is ignored in OpenAPI ${context.version}: move it into the referenced object, or drop it.`,
     );
   }
+}
+
+/** 2.0: the discriminator names a property the schema defines and requires. */
+function checkSwaggerDiscriminator(
+  context: RuleContext,
+  schema: Record<string, unknown>,
+  name: string,
+  place: Place,
+): void {
+  const defined = isPlainObject(schema.properties) && Object.hasOwn(schema.properties, name);
+  const required = Array.isArray(schema.required) && schema.required.includes(name);
+  if (defined && required) return;
+  report(
+    context,
+    'SPEC_DISCRIMINATOR_UNDEFINED',
+    child(place, 'discriminator'),
+    `Discriminator "${name}" must be a property the schema ${defined ? '' : 'defines in "properties" and '}lists in "required".`,
+  );
 }
