@@ -17,6 +17,8 @@ export { diff } from './diff.js';
 export { isSpecToolkitError, SpecToolkitError } from './errors.js';
 export type { ExampleRequestArgs, ExampleRequestOptions, ExampleRequestResult } from './example-request.js';
 export { exampleRequest } from './example-request.js';
+export type { IgnoreKey, IgnoreList } from './ignore-file.js';
+export { IGNORE_FILE_NAME, parseIgnoreFile, toIgnoreFileText } from './ignore-file.js';
 export type {
   Endpoint,
   EndpointParam,
