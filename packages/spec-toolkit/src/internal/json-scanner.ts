@@ -42,6 +42,12 @@ function buildTrie(pointers: Iterable<string>): TokenTrie {
   return root;
 }
 
+function countPointers(node: TokenTrie): number {
+  let count = node.pointer === undefined ? 0 : 1;
+  for (const child of node.children.values()) count += countPointers(child);
+  return count;
+}
+
 /** The characters that open or close a container or a string. */
 const STRUCTURAL = /["{}[\]]/g;
 
@@ -143,6 +149,17 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
     i = length;
   };
 
+  // Once every requested pointer is found (and no duplicates are sought), the rest of the text
+  // need not be read: moving to its end unwinds the walk.
+  let remaining = countPointers(trie);
+  // (A key repeated later, which JSON.parse keeps, is then located at its first occurrence: the
+  // document is reported for its duplicate key anyway.)
+  const found = (pointer: string, offset: number): void => {
+    const known = offsets.has(pointer);
+    offsets.set(pointer, offset);
+    if (!known && --remaining === 0 && !findDuplicates) i = length;
+  };
+
   const pointerStack: string[] = [];
   const currentPointer = (key: string): string => {
     let out = '';
@@ -190,7 +207,7 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
             if (repeated) duplicates.push({ pointer: currentPointer(key), key, offset: keyOffset });
           }
           child = node?.children.get(key);
-          if (child?.pointer !== undefined) offsets.set(child.pointer, keyOffset);
+          if (child?.pointer !== undefined) found(child.pointer, keyOffset);
         } else {
           skipString();
         }
@@ -216,7 +233,7 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
         skipWhitespace();
         const token = String(index);
         const child = node?.children.get(token);
-        if (child?.pointer !== undefined) offsets.set(child.pointer, i);
+        if (child?.pointer !== undefined) found(child.pointer, i);
         if (findDuplicates) pointerStack.push(token);
         walkValue(child);
         if (findDuplicates) pointerStack.pop();
@@ -231,7 +248,7 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
   };
 
   skipWhitespace();
-  if (trie.pointer !== undefined) offsets.set(trie.pointer, i);
+  if (trie.pointer !== undefined) found(trie.pointer, i);
   walkValue(trie);
   return { offsets, duplicates };
 }
