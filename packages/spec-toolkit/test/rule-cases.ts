@@ -504,3 +504,50 @@ RULE_CASES.push(
   { id: 'SPEC_WEBHOOK_CALLBACKS', bad: webhook({}, { callbacks: { again: {} } }), good: webhook({}) },
   { id: 'SPEC_WEBHOOK_SERVERS', bad: webhook({ servers: [{ url: 'https://a.test' }] }), good: webhook({}) },
 );
+
+const parameterExample = (example: unknown): Doc =>
+  v30({ '/a': get({ parameters: [{ name: 'X-Id', in: 'header', example, schema: { type: 'string' } }] }) });
+
+RULE_CASES.push(
+  { id: 'SPEC_PARAMETER_EXAMPLE_INVALID', bad: parameterExample(123), good: parameterExample('123') },
+  {
+    id: 'SPEC_SCHEMA_EXAMPLE_INVALID',
+    bad: withSchema({ type: 'string', example: ['a'] }),
+    good: withSchema({ type: 'string', example: 'a' }),
+  },
+  {
+    id: 'SPEC_NULLABLE_WITHOUT_TYPE',
+    bad: withSchema({ nullable: true, allOf: [{ type: 'string' }, { minLength: 1 }] }),
+    good: withSchema({ type: 'string', nullable: true }),
+  },
+  {
+    id: 'SPEC_COMPOSITION_SINGLE',
+    bad: withSchema({ oneOf: [{ type: 'string' }] }),
+    good: withSchema({ oneOf: [{ type: 'string' }, { type: 'integer' }] }),
+  },
+);
+
+QUIET_CASES.push(
+  {
+    name: 'an anyOf branch requires what the schema holding it defines',
+    spec: withSchema({
+      type: 'object',
+      properties: { a: {}, b: {} },
+      anyOf: [{ required: ['a'] }, { required: ['b'] }],
+    }),
+  },
+  {
+    name: 'an allOf part defined by reference supplies the required property',
+    spec: v30(
+      {},
+      {
+        components: {
+          schemas: {
+            Base: { type: 'object', properties: { id: {} } },
+            Pet: { allOf: [{ $ref: '#/components/schemas/Base' }], required: ['id'] },
+          },
+        },
+      },
+    ),
+  },
+);

@@ -146,9 +146,19 @@ function walkParameter(walk: Walk, parameter: unknown, place: Place, isHeader = 
   walkSchema(context, walk.examples, schema, child(place, 'schema'));
   if (schema !== undefined) {
     if (parameter.example !== undefined)
-      walk.examples.check(schema, parameter.example, child(place, 'example'));
+      walk.examples.check(
+        schema,
+        parameter.example,
+        child(place, 'example'),
+        'SPEC_PARAMETER_EXAMPLE_INVALID',
+      );
     if (isPlainObject(parameter.examples))
-      walk.examples.checkMap(schema, parameter.examples, child(place, 'examples'));
+      walk.examples.checkMap(
+        schema,
+        parameter.examples,
+        child(place, 'examples'),
+        'SPEC_PARAMETER_EXAMPLE_INVALID',
+      );
   }
   walkContent(walk, parameter.content, child(place, 'content'));
 }

@@ -16,10 +16,16 @@ import { child, type Place, type RuleContext, report } from './rule-context.js';
  */
 export interface ExampleChecker {
   /** Checks `value` against `schema`; reports SPEC_EXAMPLE_INVALID at `place` when it fails. */
-  check(schema: unknown, value: unknown, place: Place | null): void;
+  check(schema: unknown, value: unknown, place: Place | null, rule?: ExampleRule): void;
   /** An `examples` map (media type, parameter, header): each entry resolved, its `value` checked. */
-  checkMap(schema: unknown, examples: Record<string, unknown>, place: Place): void;
+  checkMap(schema: unknown, examples: Record<string, unknown>, place: Place, rule?: ExampleRule): void;
 }
+
+/** Which rule reports an example: of a media type (or 2.0 response), a parameter or header, a schema. */
+export type ExampleRule =
+  | 'SPEC_EXAMPLE_INVALID'
+  | 'SPEC_PARAMETER_EXAMPLE_INVALID'
+  | 'SPEC_SCHEMA_EXAMPLE_INVALID';
 
 export function createExampleChecker(context: RuleContext): ExampleChecker {
   const doc = context.doc;
@@ -30,10 +36,10 @@ export function createExampleChecker(context: RuleContext): ExampleChecker {
   // Verdicts per schema: objects by identity, scalars by value (the same anywhere).
   const checked = new WeakMap<object, Map<unknown, ValueError | null>>();
   const checker: ExampleChecker = {
-    check(rawSchema, value, place) {
+    check(rawSchema, value, place, rule = 'SPEC_EXAMPLE_INVALID') {
       const schema = resolveLocalValue(doc, rawSchema);
       if (!isPlainObject(schema)) {
-        if (schema === false) reportInvalid({ path: '', message: 'no value is allowed here' }, place);
+        if (schema === false) reportInvalid({ path: '', message: 'no value is allowed here' }, place, rule);
         return;
       }
       if (quickVerdict(schema, value) === true) return;
@@ -47,24 +53,29 @@ export function createExampleChecker(context: RuleContext): ExampleChecker {
         error = findValueError(value, schema, options);
         seen.set(value, error);
       }
-      if (error !== null) reportInvalid(error, place);
+      if (error !== null) reportInvalid(error, place, rule);
     },
-    checkMap(schema, examples, place) {
+    checkMap(schema, examples, place, rule = 'SPEC_EXAMPLE_INVALID') {
       for (const name in examples) {
         const raw = examples[name];
         const entry = resolveLocalValue(doc, raw);
         if (!isPlainObject(entry) || !('value' in entry)) continue;
         const at = child(place, name);
         // A referenced example is reported where it is used, with this schema.
-        checker.check(schema, entry.value, isPlainObject(raw) && '$ref' in raw ? at : child(at, 'value'));
+        checker.check(
+          schema,
+          entry.value,
+          isPlainObject(raw) && '$ref' in raw ? at : child(at, 'value'),
+          rule,
+        );
       }
     },
   };
-  const reportInvalid = (error: ValueError, place: Place | null): void => {
+  const reportInvalid = (error: ValueError, place: Place | null, rule: ExampleRule): void => {
     const where = error.path === '' ? '' : ` at ${error.path}`;
     report(
       context,
-      'SPEC_EXAMPLE_INVALID',
+      rule,
       place,
       `Example does not match its schema${where}: ${error.message}. Fix the example, or the schema if the example is right.`,
     );

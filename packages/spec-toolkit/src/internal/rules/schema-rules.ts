@@ -1,5 +1,6 @@
 import { isPlainObject } from '../json-pointer.js';
 import { hasJsonType, jsonEqual } from '../schema-validator/value-checks.js';
+import { resolveLocalValue } from '../spec-model.js';
 import type { ExampleChecker } from './example-rules.js';
 import { child, type Place, type RuleContext, report } from './rule-context.js';
 
@@ -41,7 +42,7 @@ export function walkSchema(
   examples: ExampleChecker,
   schema: unknown,
   place: Place,
-  composed = false,
+  composedIn: Composition | null = null,
 ): void {
   if (!isPlainObject(schema)) return;
   const legacy = context.version === '2.0' || context.version === '3.0';
@@ -57,20 +58,27 @@ export function walkSchema(
           checkEnum(context, schema.enum, schema.type, schema.nullable === true, place);
       } else if (key === 'required') {
         if (Array.isArray(schema.required) && schema.required.length > 0)
-          checkRequiredDefined(context, schema, place, composed);
+          checkRequiredDefined(context, schema, place, composedIn);
       } else if (
         key === 'discriminator' &&
         context.version === '2.0' &&
         typeof schema.discriminator === 'string'
       ) {
         checkSwaggerDiscriminator(context, schema, schema.discriminator, place);
+      } else if (key === 'nullable' && context.version === '3.0' && schema.type === undefined) {
+        report(
+          context,
+          'SPEC_NULLABLE_WITHOUT_TYPE',
+          child(place, 'nullable'),
+          '"nullable" has no effect without a "type" beside it in OpenAPI 3.0: add the type (or move "nullable" next to it).',
+        );
       } else if (key === 'example') {
-        examples.check(schema, schema.example, child(place, 'example'));
+        examples.check(schema, schema.example, child(place, 'example'), 'SPEC_SCHEMA_EXAMPLE_INVALID');
       } else if (key === 'examples' && !legacy && Array.isArray(schema.examples)) {
         const list = schema.examples;
         const at = child(place, 'examples');
         for (let index = 0; index < list.length; index++)
-          examples.check(schema, list[index], child(at, index));
+          examples.check(schema, list[index], child(at, index), 'SPEC_SCHEMA_EXAMPLE_INVALID');
       } else if (key === 'type' && schema.type === 'array' && legacy && schema.items === undefined) {
         report(
           context,
@@ -90,8 +98,19 @@ export function walkSchema(
         for (const name in sub)
           walkSchema(context, examples, (sub as Record<string, unknown>)[name], child(at, name));
     } else if (Array.isArray(sub)) {
+      const composition = key === 'prefixItems' ? null : { parent: schema, branches: sub };
+      // One allOf part beside other keywords is the 3.0 idiom for adding to a reference: fine.
+      const idiom = key === 'allOf' && sub.length === 1 && Object.keys(schema).length > 1;
+      if (composition !== null && sub.length < 2 && !idiom) {
+        report(
+          context,
+          'SPEC_COMPOSITION_SINGLE',
+          at,
+          `"${key}" lists ${sub.length === 0 ? 'no schema' : 'one schema'}: use the schema directly${sub.length === 0 ? ', or drop the keyword' : ''}.`,
+        );
+      }
       for (let index = 0; index < sub.length; index++)
-        walkSchema(context, examples, sub[index], child(at, index), key !== 'prefixItems');
+        walkSchema(context, examples, sub[index], child(at, index), composition);
     }
   }
 }
@@ -149,24 +168,25 @@ function checkRequiredDefined(
   context: RuleContext,
   schema: Record<string, unknown>,
   place: Place,
-  composed: boolean,
+  composedIn: Composition | null,
 ): void {
-  const properties = schema.properties;
-  if (!isPlainObject(properties)) {
-    if (schema.additionalProperties !== false) return;
-  }
-  if (schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined) return;
+  // Properties may come from patterns, an open schema of additional properties, or a reference.
   if (schema.patternProperties !== undefined || schema.$ref !== undefined) return;
   const additional = schema.additionalProperties;
-  if (additional !== undefined && additional !== false) return;
-  // A branch of allOf / anyOf / oneOf may require what a sibling branch defines; only a closed
-  // branch (additionalProperties: false) is judged, as it refuses what it does not define.
-  if (composed && additional !== false) return;
+  if (additional !== undefined && additional !== false && additional !== true) return;
+  const properties = isPlainObject(schema.properties) ? schema.properties : undefined;
+  let elsewhere: Set<string> | undefined;
   const required = schema.required as unknown[];
   for (let index = 0; index < required.length; index++) {
     const name = required[index];
-    if (typeof name !== 'string' || (isPlainObject(properties) && Object.hasOwn(properties, name))) continue;
+    if (typeof name !== 'string' || (properties !== undefined && Object.hasOwn(properties, name))) continue;
     const closed = additional === false;
+    if (!closed) {
+      // Defined by an allOf part of this schema, or (in a branch of allOf / anyOf / oneOf) by the
+      // schema holding the branches or a sibling branch.
+      elsewhere ??= namesDefinedAround(context.doc, schema, composedIn);
+      if (elsewhere.has(name)) continue;
+    }
     const finding = `Required property "${name}" is not defined in "properties"`;
     report(
       context,
@@ -177,6 +197,37 @@ function checkRequiredDefined(
         : `${finding}: define it, or drop it from "required".`,
     );
   }
+}
+
+/** A list of allOf / anyOf / oneOf branches and the schema holding it. */
+export interface Composition {
+  parent: Record<string, unknown>;
+  branches: unknown[];
+}
+
+function namesDefinedAround(
+  doc: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  composedIn: Composition | null,
+): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const collect = (node: unknown, depth: number): void => {
+    const value = resolveLocalValue(doc, node);
+    if (!isPlainObject(value) || seen.has(value) || depth > 8) return;
+    seen.add(value);
+    if (isPlainObject(value.properties)) for (const name in value.properties) names.add(name);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+      const list = value[key];
+      if (Array.isArray(list)) for (const item of list) collect(item, depth + 1);
+    }
+  };
+  collect(schema, 0);
+  if (composedIn !== null) {
+    collect(composedIn.parent, 0);
+    for (const branch of composedIn.branches) collect(branch, 0);
+  }
+  return names;
 }
 
 /** 2.0 and 3.0 ignore everything beside a `$ref`; extensions and 3.0's nothing else are fine. */
