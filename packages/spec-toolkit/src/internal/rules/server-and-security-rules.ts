@@ -68,7 +68,8 @@ export function checkServers(context: RuleContext, servers: unknown, place: Plac
         `Server URL "${url}" is relative: clients resolve it against the document's own address; give an absolute URL if the API lives elsewhere.`,
       );
     }
-    if (/example\.com/i.test(url)) {
+    // The bare documentation domain; subdomains (api.pets.example.com) read as deliberate placeholders.
+    if (/^([a-z][a-z0-9+.-]*:)?\/\/(www\.)?example\.com(\/|:|$)/i.test(url)) {
       report(
         context,
         'SPEC_STYLE_SERVER_EXAMPLE_COM',
