@@ -1,4 +1,8 @@
-// Interleaves JSON.parse, the main build's validate and this build's validate on GitHub's text.
+// Interleaves JSON.parse, an earlier build's validate and this build's validate on GitHub's text,
+// so a change's cost is read as two ratios taken under the same machine load.
+// Usage (from bench/): copy the earlier build first, e.g.
+//   mkdir -p ../packages/spec-toolkit/.before && cp <main checkout>/packages/spec-toolkit/dist/index.js ../packages/spec-toolkit/.before/
+//   node --expose-gc spec-toolkit/compare-builds.mjs [runs 11] [strict]
 import { validate as after } from '@svc/spec-toolkit';
 import { readGithubText } from './inputs.mjs';
 const { validate: before } = await import(new URL('../../packages/spec-toolkit/.before/index.js', import.meta.url));

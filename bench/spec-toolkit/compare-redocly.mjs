@@ -29,13 +29,22 @@ const add = (rule, side, count = 1) => {
 let timing;
 for (const file of files) {
   const text = file.name.startsWith('github') ? readGithubText() : readFileSync(file.path, 'utf8');
-  let started = performance.now();
-  const ours = validate({ spec: text, options: { strict: true } });
-  const oursMs = performance.now() - started;
+  const github = file.name.startsWith('github');
+  // GitHub's description is also timed: ours warmed up twice, then the median of three runs.
+  if (github) for (let warm = 0; warm < 2; warm++) validate({ spec: text, options: { strict: true } });
+  const times = [];
+  let ours;
+  for (let run = 0; run < (github ? 3 : 1); run++) {
+    const started = performance.now();
+    ours = validate({ spec: text, options: { strict: true } });
+    times.push(performance.now() - started);
+  }
+  const oursMs = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  let started;
   started = performance.now();
   const problems = await lintFromString({ source: text, absoluteRef: file.path, config });
   const redoclyMs = performance.now() - started;
-  if (file.name.startsWith('github')) timing = { oursMs, redoclyMs };
+  if (github) timing = { oursMs, redoclyMs };
   for (const finding of [...ours.errors, ...ours.warnings]) add(ourToRedocly.get(finding.code) ?? finding.code, 'ours');
   for (const problem of problems) add(problem.ruleId, 'redocly');
 }
@@ -46,6 +55,6 @@ console.log('|---|---|---|');
 for (const [rule, row] of rows) console.log(`| \`${rule}\` | ${row.redocly} | ${row.ours} |`);
 if (timing) {
   console.log(
-    `\nGitHub, one run each, same process: svc validate ${timing.oursMs.toFixed(0)} ms, Redocly lint (recommended) ${timing.redoclyMs.toFixed(0)} ms (${(timing.redoclyMs / timing.oursMs).toFixed(1)}x)`,
+    `\nGitHub, same process: svc validate --strict ${timing.oursMs.toFixed(0)} ms (median of 3 after 2 warm-ups), Redocly lint (recommended, one run) ${timing.redoclyMs.toFixed(0)} ms (${(timing.redoclyMs / timing.oursMs).toFixed(1)}x)`,
   );
 }
