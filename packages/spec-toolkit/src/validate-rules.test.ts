@@ -159,4 +159,42 @@ describe('validate: the semantic rules', () => {
     );
     expect(unused.map((w) => w.path)).toEqual(['/components/schemas/Unused']);
   });
+
+  it('gives JSON text findings their line and column when first read, and serialises them', () => {
+    const text = JSON.stringify(
+      {
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1' },
+        paths: {
+          '/a/{x}': {
+            get: {
+              parameters: [{ name: 'x', in: 'path', required: false }],
+              responses: { '200': { description: 'ok' } },
+            },
+          },
+        },
+        components: { schemas: { Kind: { type: 'string', enum: [1] } } },
+      },
+      null,
+      2,
+    );
+    const result = validate({ spec: text });
+    expect(result.errors.map((error) => error.code)).toEqual([
+      'SPEC_PATH_PARAM_NOT_REQUIRED',
+      'SPEC_ENUM_TYPE_MISMATCH',
+    ]);
+    const lines = text.split('\n');
+    const [parameter, kind] = result.errors;
+    // The parameter object opens on its line; its name follows.
+    expect(lines[(parameter?.line as number) - 1]?.trim()).toBe('{');
+    expect(lines[parameter?.line as number]).toContain('"name": "x"');
+    expect(lines[(kind?.line as number) - 1]).toContain('1');
+    expect(JSON.parse(JSON.stringify(result.errors))[1]).toEqual({
+      code: 'SPEC_ENUM_TYPE_MISMATCH',
+      message: expect.any(String),
+      path: '/components/schemas/Kind/enum/0',
+      line: kind?.line,
+      column: kind?.column,
+    });
+  });
 });

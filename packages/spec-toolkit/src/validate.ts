@@ -7,6 +7,7 @@ import { checkRefs } from './internal/checks/ref-checks.js';
 import { checkStyle } from './internal/checks/style-checks.js';
 import { checkTagParents } from './internal/checks/tag-checks.js';
 import { isPlainObject } from './internal/json-pointer.js';
+import { addPositionsOnFirstRead, sortByDocumentOrder } from './internal/lazy-positions.js';
 import { loadSpec } from './internal/load-spec.js';
 import { checkRules } from './internal/rules/check-rules.js';
 import { listOperations, readVersion } from './internal/spec-model.js';
@@ -90,10 +91,19 @@ export function validate(args: ValidateArgs): ValidateResult {
   }
   // Reading problems first, as found (a spread into `unshift` could overflow the stack).
   const allErrors = loaded.diagnostics.concat(errors);
-  loaded.addPositions(allErrors);
-  loaded.addPositions(warnings);
-  const sortedErrors = sortDiagnostics(allErrors, loaded.fileOrder);
-  const sortedWarnings = sortDiagnostics(warnings, loaded.fileOrder);
+  let sortedErrors: Diagnostic[];
+  let sortedWarnings: Diagnostic[];
+  if (loaded.format === 'json' && doc !== undefined) {
+    // One JSON text: ordered by pointer, located only when a line or column is first read.
+    sortedErrors = dedupe(sortByDocumentOrder(allErrors, doc));
+    sortedWarnings = dedupe(sortByDocumentOrder(warnings, doc));
+    addPositionsOnFirstRead(sortedErrors.concat(sortedWarnings), (pending) => loaded.addPositions(pending));
+  } else {
+    loaded.addPositions(allErrors);
+    loaded.addPositions(warnings);
+    sortedErrors = sortDiagnostics(allErrors, loaded.fileOrder);
+    sortedWarnings = sortDiagnostics(warnings, loaded.fileOrder);
+  }
   return {
     valid: sortedErrors.length === 0,
     version,
@@ -189,17 +199,22 @@ function toDiagnostic(finding: Finding): Diagnostic {
   return diagnostic;
 }
 
-/** File order (entry first), then document order when positions are known; duplicates removed. */
-function sortDiagnostics(list: Diagnostic[], fileOrder: readonly string[] = []): Diagnostic[] {
+/** The list without repeats (same file, code, pointer and message), first kept. */
+function dedupe(list: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
-  const rank = new Map(fileOrder.map((name, index) => [name, index]));
-  const fileRank = (d: Diagnostic) => (d.file === undefined ? 0 : (rank.get(d.file) ?? fileOrder.length));
-  const unique = list.filter((d) => {
+  return list.filter((d) => {
     const key = `${d.file ?? ''}\u0000${d.code}\u0000${d.path}\u0000${d.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+/** File order (entry first), then document order when positions are known; duplicates removed. */
+function sortDiagnostics(list: Diagnostic[], fileOrder: readonly string[] = []): Diagnostic[] {
+  const rank = new Map(fileOrder.map((name, index) => [name, index]));
+  const fileRank = (d: Diagnostic) => (d.file === undefined ? 0 : (rank.get(d.file) ?? fileOrder.length));
+  const unique = dedupe(list);
   return unique
     .map((diagnostic, index) => ({ diagnostic, index }))
     .sort((a, b) => {

@@ -17,14 +17,33 @@ export function child(parent: Place | null, token: string | number): Place {
   return { parent, token };
 }
 
+/** Pointers already built, so findings deep in one branch share their ancestors' (no quadratic cost). */
+const POINTERS = new WeakMap<Place, string>();
+
 /** The JSON pointer of a place (the root is null). */
 export function pointerOf(place: Place | null): string {
-  const tokens: (string | number)[] = [];
-  for (let at = place; at !== null; at = at.parent) tokens.push(at.token);
-  let out = '';
-  for (let index = tokens.length - 1; index >= 0; index--)
-    out += `/${escapePointerToken(tokens[index] as string | number)}`;
-  return out;
+  if (place === null) return '';
+  const known = POINTERS.get(place);
+  if (known !== undefined) return known;
+  // Iterative, so a place thousands of levels deep does not exhaust the stack.
+  const chain: Place[] = [];
+  let at: Place | null = place;
+  let base = '';
+  while (at !== null) {
+    const cached = POINTERS.get(at);
+    if (cached !== undefined) {
+      base = cached;
+      break;
+    }
+    chain.push(at);
+    at = at.parent;
+  }
+  for (let index = chain.length - 1; index >= 0; index--) {
+    const link = chain[index] as Place;
+    base = `${base}/${escapePointerToken(link.token)}`;
+    POINTERS.set(link, base);
+  }
+  return base;
 }
 
 /** What every rule sees: the document, its version, whether style rules run, and the findings. */
