@@ -8,6 +8,7 @@ import { isPlainObject, parsePointer } from './json-pointer.js';
  * Ancestors come before their members; equal places keep the order given.
  */
 export function sortByDocumentOrder(list: Diagnostic[], doc: unknown): Diagnostic[] {
+  // Key positions are read only in the objects where two pointers part ways.
   const keyIndexes = new Map<object, Map<string, number>>();
   const indexOf = (node: Record<string, unknown>, key: string): number => {
     let indexes = keyIndexes.get(node);
@@ -19,29 +20,25 @@ export function sortByDocumentOrder(list: Diagnostic[], doc: unknown): Diagnosti
     }
     return indexes.get(key) ?? Number.MAX_SAFE_INTEGER;
   };
-  const placeOf = (pointer: string): number[] => {
-    const tokens = parsePointer(pointer) ?? [];
-    const place: number[] = [];
-    let node: unknown = doc;
-    for (const token of tokens) {
-      if (Array.isArray(node)) {
-        place.push(Number(token));
-        node = node[Number(token)];
-      } else if (isPlainObject(node)) {
-        place.push(indexOf(node, token));
-        node = node[token];
-      } else break;
-    }
-    return place;
-  };
-  const keyed = list.map((diagnostic, index) => ({ diagnostic, index, place: placeOf(diagnostic.path) }));
+  const keyed = list.map((diagnostic, index) => ({
+    diagnostic,
+    index,
+    tokens: parsePointer(diagnostic.path) ?? [],
+  }));
   keyed.sort((a, b) => {
-    const length = Math.min(a.place.length, b.place.length);
+    let node: unknown = doc;
+    const length = Math.min(a.tokens.length, b.tokens.length);
     for (let at = 0; at < length; at++) {
-      const difference = (a.place[at] as number) - (b.place[at] as number);
-      if (difference !== 0) return difference;
+      const x = a.tokens[at] as string;
+      const y = b.tokens[at] as string;
+      if (x !== y) {
+        if (Array.isArray(node)) return Number(x) - Number(y);
+        if (isPlainObject(node)) return indexOf(node, x) - indexOf(node, y);
+        return x < y ? -1 : 1;
+      }
+      node = Array.isArray(node) ? node[Number(x)] : isPlainObject(node) ? node[x] : undefined;
     }
-    return a.place.length - b.place.length || a.index - b.index;
+    return a.tokens.length - b.tokens.length || a.index - b.index;
   });
   return keyed.map((entry) => entry.diagnostic);
 }
