@@ -15,18 +15,31 @@ const touch = (result) => {
   if (positions) (result.warnings[0] ?? result.errors[0])?.line;
 };
 const t = { parse: [], before: [], after: [] };
+// CPU time too (all threads of this process): less disturbed than wall time on a shared machine.
+const c = { parse: [], before: [], after: [] };
+const cpuMs = (since) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
 for (let i = 0; i < runs + 2; i++) {
   globalThis.gc?.();
+  let u = process.cpuUsage();
   let s = performance.now(); JSON.parse(text); const p = performance.now() - s;
+  const pc = cpuMs(u);
   globalThis.gc?.();
+  u = process.cpuUsage();
   s = performance.now(); touch(before({ spec: text, options: { strict } })); const b = performance.now() - s;
+  const bc = cpuMs(u);
   globalThis.gc?.();
+  u = process.cpuUsage();
   s = performance.now(); touch(after({ spec: text, options: { strict } })); const a = performance.now() - s;
-  if (i >= 2) { t.parse.push(p); t.before.push(b); t.after.push(a); }
+  const ac = cpuMs(u);
+  if (i >= 2) { t.parse.push(p); t.before.push(b); t.after.push(a); c.parse.push(pc); c.before.push(bc); c.after.push(ac); }
 }
 const med = (l) => [...l].sort((x, y) => x - y)[Math.floor(l.length / 2)];
 const mp = med(t.parse);
 console.log(JSON.stringify({ strict, positions, parseMs: +mp.toFixed(1), beforeMs: +med(t.before).toFixed(1), afterMs: +med(t.after).toFixed(1),
   beforeRatio: +(med(t.before) / mp).toFixed(2), afterRatio: +(med(t.after) / mp).toFixed(2),
   pairBefore: +med(t.before.map((b, i) => b / t.parse[i])).toFixed(2), pairAfter: +med(t.after.map((a, i) => a / t.parse[i])).toFixed(2),
-  minBefore: +(Math.min(...t.before) / Math.min(...t.parse)).toFixed(2), minAfter: +(Math.min(...t.after) / Math.min(...t.parse)).toFixed(2) }));
+  minBefore: +(Math.min(...t.before) / Math.min(...t.parse)).toFixed(2), minAfter: +(Math.min(...t.after) / Math.min(...t.parse)).toFixed(2),
+  cpuBefore: +(med(c.before) / med(c.parse)).toFixed(2), cpuAfter: +(med(c.after) / med(c.parse)).toFixed(2) }));
