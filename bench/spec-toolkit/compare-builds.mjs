@@ -5,7 +5,10 @@
 //   node --expose-gc spec-toolkit/compare-builds.mjs [runs 11] [strict] [positions]
 import { validate as after } from '@svc/spec-toolkit';
 import { readGithubText } from './inputs.mjs';
-const { validate: before } = await import(new URL('../../packages/spec-toolkit/.before/index.js', import.meta.url));
+
+const { validate: before } = await import(
+  new URL('../../packages/spec-toolkit/.before/index.js', import.meta.url)
+);
 const runs = Number(process.argv[2] ?? 11);
 const text = readGithubText();
 const strict = process.argv.includes('strict');
@@ -24,22 +27,47 @@ const cpuMs = (since) => {
 for (let i = 0; i < runs + 2; i++) {
   globalThis.gc?.();
   let u = process.cpuUsage();
-  let s = performance.now(); JSON.parse(text); const p = performance.now() - s;
+  let s = performance.now();
+  JSON.parse(text);
+  const p = performance.now() - s;
   const pc = cpuMs(u);
   globalThis.gc?.();
   u = process.cpuUsage();
-  s = performance.now(); touch(before({ spec: text, options: { strict } })); const b = performance.now() - s;
+  s = performance.now();
+  touch(before({ spec: text, options: { strict } }));
+  const b = performance.now() - s;
   const bc = cpuMs(u);
   globalThis.gc?.();
   u = process.cpuUsage();
-  s = performance.now(); touch(after({ spec: text, options: { strict } })); const a = performance.now() - s;
+  s = performance.now();
+  touch(after({ spec: text, options: { strict } }));
+  const a = performance.now() - s;
   const ac = cpuMs(u);
-  if (i >= 2) { t.parse.push(p); t.before.push(b); t.after.push(a); c.parse.push(pc); c.before.push(bc); c.after.push(ac); }
+  if (i >= 2) {
+    t.parse.push(p);
+    t.before.push(b);
+    t.after.push(a);
+    c.parse.push(pc);
+    c.before.push(bc);
+    c.after.push(ac);
+  }
 }
 const med = (l) => [...l].sort((x, y) => x - y)[Math.floor(l.length / 2)];
 const mp = med(t.parse);
-console.log(JSON.stringify({ strict, positions, parseMs: +mp.toFixed(1), beforeMs: +med(t.before).toFixed(1), afterMs: +med(t.after).toFixed(1),
-  beforeRatio: +(med(t.before) / mp).toFixed(2), afterRatio: +(med(t.after) / mp).toFixed(2),
-  pairBefore: +med(t.before.map((b, i) => b / t.parse[i])).toFixed(2), pairAfter: +med(t.after.map((a, i) => a / t.parse[i])).toFixed(2),
-  minBefore: +(Math.min(...t.before) / Math.min(...t.parse)).toFixed(2), minAfter: +(Math.min(...t.after) / Math.min(...t.parse)).toFixed(2),
-  cpuBefore: +(med(c.before) / med(c.parse)).toFixed(2), cpuAfter: +(med(c.after) / med(c.parse)).toFixed(2) }));
+console.log(
+  JSON.stringify({
+    strict,
+    positions,
+    parseMs: +mp.toFixed(1),
+    beforeMs: +med(t.before).toFixed(1),
+    afterMs: +med(t.after).toFixed(1),
+    beforeRatio: +(med(t.before) / mp).toFixed(2),
+    afterRatio: +(med(t.after) / mp).toFixed(2),
+    pairBefore: +med(t.before.map((b, i) => b / t.parse[i])).toFixed(2),
+    pairAfter: +med(t.after.map((a, i) => a / t.parse[i])).toFixed(2),
+    minBefore: +(Math.min(...t.before) / Math.min(...t.parse)).toFixed(2),
+    minAfter: +(Math.min(...t.after) / Math.min(...t.parse)).toFixed(2),
+    cpuBefore: +(med(c.before) / med(c.parse)).toFixed(2),
+    cpuAfter: +(med(c.after) / med(c.parse)).toFixed(2),
+  }),
+);

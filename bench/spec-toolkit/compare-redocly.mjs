@@ -16,10 +16,13 @@ const files = ['2.0', '3.0', '3.1'].flatMap((version) =>
     .filter((name) => name.endsWith('.json'))
     .map((name) => ({ name: `readme ${version}/${name}`, path: join(examplesRoot, version, 'json', name) })),
 );
-if (!process.argv.includes('--skip-github')) files.unshift({ name: 'github api.github.com.json', path: resolveGithubPath() });
+if (!process.argv.includes('--skip-github'))
+  files.unshift({ name: 'github api.github.com.json', path: resolveGithubPath() });
 
 const config = await createConfig({ extends: ['recommended'] });
-const ourToRedocly = new Map(listValidateRules().map((rule) => [rule.id, rule.redocly ?? `(no Redocly rule) ${rule.id}`]));
+const ourToRedocly = new Map(
+  listValidateRules().map((rule) => [rule.id, rule.redocly ?? `(no Redocly rule) ${rule.id}`]),
+);
 const totals = new Map();
 const add = (rule, side, count = 1) => {
   const row = totals.get(rule) ?? { ours: 0, redocly: 0 };
@@ -40,12 +43,12 @@ for (const file of files) {
     times.push(performance.now() - started);
   }
   const oursMs = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
-  let started;
-  started = performance.now();
+  const started = performance.now();
   const problems = await lintFromString({ source: text, absoluteRef: file.path, config });
   const redoclyMs = performance.now() - started;
   if (github) timing = { oursMs, redoclyMs };
-  for (const finding of [...ours.errors, ...ours.warnings]) add(ourToRedocly.get(finding.code) ?? finding.code, 'ours');
+  for (const finding of [...ours.errors, ...ours.warnings])
+    add(ourToRedocly.get(finding.code) ?? finding.code, 'ours');
   for (const problem of problems) add(problem.ruleId, 'redocly');
 }
 const rows = [...totals].sort((a, b) => a[0].localeCompare(b[0]));
