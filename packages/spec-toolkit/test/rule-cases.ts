@@ -551,3 +551,16 @@ QUIET_CASES.push(
     ),
   },
 );
+
+RULE_CASES.push(
+  {
+    id: 'SPEC_NULLABLE_REMOVED',
+    bad: withSchema({ type: 'string', nullable: true }, v31),
+    good: withSchema({ type: ['string', 'null'] }, v31),
+  },
+  {
+    id: 'SPEC_EXCLUSIVE_BOUND_BOOLEAN',
+    bad: withSchema({ type: 'number', minimum: 0, exclusiveMinimum: true }, v31),
+    good: withSchema({ type: 'number', exclusiveMinimum: 0 }, v31),
+  },
+);

@@ -504,6 +504,22 @@ export const RULES: readonly RuleInfo[] = [
     { redocly: 'no-illogical-composition-keywords' },
     '"oneOf" lists one schema: use the schema directly.',
   ),
+  rule(
+    'SPEC_NULLABLE_REMOVED',
+    'warning',
+    false,
+    '3.1+: `nullable`, which JSON Schema 2020-12 does not know',
+    { redocly: 'struct' },
+    '"nullable" means nothing in OpenAPI 3.1 (JSON Schema 2020-12): add "null" to "type" instead, as type: [string, \'null\'].',
+  ),
+  rule(
+    'SPEC_EXCLUSIVE_BOUND_BOOLEAN',
+    'error',
+    false,
+    '3.1+: a boolean `exclusiveMinimum` / `exclusiveMaximum` (a number in JSON Schema 2020-12)',
+    { redocly: 'struct' },
+    '"exclusiveMinimum" is a number in OpenAPI 3.1 (JSON Schema 2020-12), not a boolean: write exclusiveMinimum: <bound> instead of minimum plus exclusiveMinimum: true.',
+  ),
   // Examples
   rule(
     'SPEC_PARAMETER_EXAMPLE_INVALID',

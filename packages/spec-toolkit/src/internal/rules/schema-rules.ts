@@ -65,6 +65,24 @@ export function walkSchema(
         typeof schema.discriminator === 'string'
       ) {
         checkSwaggerDiscriminator(context, schema, schema.discriminator, place);
+      } else if (key === 'nullable' && !legacy) {
+        report(
+          context,
+          'SPEC_NULLABLE_REMOVED',
+          child(place, 'nullable'),
+          `"nullable" means nothing in OpenAPI ${context.version} (JSON Schema 2020-12): add "null" to "type" instead, as type: [${typeof schema.type === 'string' ? schema.type : 'string'}, 'null'].`,
+        );
+      } else if (
+        (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') &&
+        !legacy &&
+        typeof schema[key] === 'boolean'
+      ) {
+        report(
+          context,
+          'SPEC_EXCLUSIVE_BOUND_BOOLEAN',
+          child(place, key),
+          `"${key}" is a number in OpenAPI ${context.version} (JSON Schema 2020-12), not a boolean: write ${key}: <bound> instead of ${key === 'exclusiveMinimum' ? 'minimum' : 'maximum'} plus ${key}: true.`,
+        );
       } else if (key === 'nullable' && context.version === '3.0' && schema.type === undefined) {
         report(
           context,
