@@ -57,8 +57,16 @@ export function checkPathKeys(context: RuleContext, paths: Record<string, unknow
     }
     group.push(segments);
   }
-  for (const group of bySegments.values()) checkAmbiguous(context, group);
+  const budget = { pairs: MAX_PAIRS };
+  for (const group of bySegments.values()) checkAmbiguous(context, group, budget);
 }
+
+/**
+ * Pairs of paths compared for ambiguity, at most: real descriptions need well under a million
+ * (GitHub's, the largest we know, about 200,000); past it the check stops rather than let a
+ * crafted document with tens of thousands of templated paths stall the process.
+ */
+const MAX_PAIRS = 2_000_000;
 
 const isTemplate = (segment: string): boolean => segment.includes('{');
 
@@ -67,11 +75,11 @@ const isTemplate = (segment: string): boolean => segment.includes('{');
  * and neither path is more literal at the first difference (the spec's rule: a concrete path
  * is matched before a templated one, so `/a/b` beside `/a/{x}` is fine).
  */
-function checkAmbiguous(context: RuleContext, group: string[][]): void {
+function checkAmbiguous(context: RuleContext, group: string[][], budget: { pairs: number }): void {
   if (group.length < 2) return;
-  // Bucket by the first segment: paths with different literal first segments cannot collide.
   for (let i = 0; i < group.length; i++) {
     const a = group[i] as string[];
+    if ((budget.pairs -= group.length - i - 1) < 0) return;
     for (let j = i + 1; j < group.length; j++) {
       const b = group[j] as string[];
       if (!isAmbiguousPair(a, b)) continue;
