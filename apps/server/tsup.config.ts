@@ -5,7 +5,7 @@ export default defineConfig({
   // greps and user-supplied JSON Schemas run on threads of their own (src/threads), found beside
   // the bundle.
   entry: {
-    start: 'src/start.ts',
+    start: 'src/app/start.ts',
     index: 'src/index.ts',
     'docs-build-worker': 'src/docs/docs-build-worker.ts',
     'grep-thread': 'src/docs/grep-thread-entry.ts',

@@ -1,15 +1,16 @@
 // Docs search benchmark: relevance (recall@5, MRR@10) of @svc/docs-reader against MiniSearch and
 // Orama on the same sections of svc's docs, and speed and size against MiniSearch, in one run.
-//   node docs-reader/run.mjs [--no-api] [--rounds 30] [--check] [--misses]
+//   node docs-reader/run.mjs [--no-api] [--rounds 30] [--check] [--misses] [--quick]
+// --quick: one round; no targets, nothing written to results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { warnIfStale } from '../shared/bench-support.mjs';
+import { QUICK, warnIfStale } from '../shared/bench-support.mjs';
 import { loadCorpus } from './corpus.mjs';
 import { createMiniSearch, createOrama, createOurs } from './engines.mjs';
 import { QUERIES } from './queries.mjs';
 import { measureRelevance } from './relevance.mjs';
 
 const args = process.argv.slice(2);
-const rounds = Number(args[args.indexOf('--rounds') + 1]) || 30;
+const rounds = QUICK ? 1 : Number(args[args.indexOf('--rounds') + 1]) || 30;
 warnIfStale(['packages/docs-reader']);
 
 const corpus = await loadCorpus({ api: !args.includes('--no-api') });
@@ -97,20 +98,24 @@ console.log(
   `Whole static site build (${corpus.site.files.size} files, API already extracted): ${siteMs.toFixed(0)} ms`,
 );
 
-const [r0, r1, r2] = relevance;
-const targets = {
-  'recall@5 ≥ best peer (section)':
-    r0['section recall@5'] >= Math.max(r1['section recall@5'], r2['section recall@5']),
-  'MRR@10 ≥ best peer (section)':
-    r0['section MRR@10'] >= Math.max(r1['section MRR@10'], r2['section MRR@10']),
-  'queries ≥ 2× faster (median)': ratios['query median (MiniSearch / ours)'] >= 2,
-  'load ≥ 2× faster': ratios['load (MiniSearch / ours)'] >= 2,
-  'index no larger': ratios['index size (ours / MiniSearch)'] <= 1,
-};
-console.log('\nTargets:', targets);
-mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
-writeFileSync(
-  new URL('../results/docs-reader.json', import.meta.url),
-  `${JSON.stringify({ relevance, speed, ratios, siteMs, targets }, null, 2)}\n`,
-);
-if (args.includes('--check') && Object.values(targets).includes(false)) process.exitCode = 1;
+if (QUICK) {
+  console.log('\n--quick: one round; no targets, nothing written to results/.');
+} else {
+  const [r0, r1, r2] = relevance;
+  const targets = {
+    'recall@5 ≥ best peer (section)':
+      r0['section recall@5'] >= Math.max(r1['section recall@5'], r2['section recall@5']),
+    'MRR@10 ≥ best peer (section)':
+      r0['section MRR@10'] >= Math.max(r1['section MRR@10'], r2['section MRR@10']),
+    'queries ≥ 2× faster (median)': ratios['query median (MiniSearch / ours)'] >= 2,
+    'load ≥ 2× faster': ratios['load (MiniSearch / ours)'] >= 2,
+    'index no larger': ratios['index size (ours / MiniSearch)'] <= 1,
+  };
+  console.log('\nTargets:', targets);
+  mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL('../results/docs-reader.json', import.meta.url),
+    `${JSON.stringify({ relevance, speed, ratios, siteMs, targets }, null, 2)}\n`,
+  );
+  if (args.includes('--check') && Object.values(targets).includes(false)) process.exitCode = 1;
+}

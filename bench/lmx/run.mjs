@@ -1,12 +1,12 @@
 // The script engine against plain JavaScript and QuickJS compiled to WebAssembly
 // (quickjs-emscripten, the usual choice for sandboxed scripting in Node), in one run:
 // sandbox overhead (cold and warm) through runScript, and three compute workloads.
-// Usage: node lmx/run.mjs [--runs 9] [--warm-runs 300] [--check]
+// Usage: node lmx/run.mjs [--runs 9] [--warm-runs 300] [--check] [--quick]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createScriptRunner, executeScript } from '@svc/lmx-interpreters';
 import { getQuickJS } from 'quickjs-emscripten';
-import { warnIfStale } from '../shared/bench-support.mjs';
+import { QUICK, warnIfStale } from '../shared/bench-support.mjs';
 import { measureHttpOverhead } from './http-overhead.mjs';
 
 const { values } = parseArgs({
@@ -14,14 +14,15 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '9' },
     'warm-runs': { type: 'string', default: '300' },
     check: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
   },
 });
-const RUNS = Number(values.runs);
-const WARM_RUNS = Number(values['warm-runs']);
+const RUNS = QUICK ? 1 : Number(values.runs);
+const WARM_RUNS = QUICK ? 1 : Number(values['warm-runs']);
 warnIfStale(['packages/lmx-interpreters', 'apps/server']);
 
 /** The same three programs in lmx and in JavaScript (a function body, run as an IIFE). */
-const WORKLOADS = [
+const FULL_WORKLOADS = [
   {
     name: 'fib(25)',
     lmx: 'fn fib(n)\n  if n < 2 return n end\n  return fib(n - 1) + fib(n - 2)\nend\nreturn fib(25)',
@@ -41,6 +42,31 @@ const WORKLOADS = [
     expected: 200000,
   },
 ];
+/** `--quick`: the same three programs on tiny inputs. */
+const QUICK_WORKLOADS = [
+  {
+    ...FULL_WORKLOADS[0],
+    name: 'fib(12)',
+    lmx: FULL_WORKLOADS[0].lmx.replace('fib(25)', 'fib(12)'),
+    js: FULL_WORKLOADS[0].js.replace('fib(25)', 'fib(12)'),
+    expected: 144,
+  },
+  {
+    ...FULL_WORKLOADS[1],
+    name: 'loop 1e3',
+    lmx: FULL_WORKLOADS[1].lmx.replace('1000000', '1000'),
+    js: FULL_WORKLOADS[1].js.replace('1000000', '1000'),
+    expected: 499500,
+  },
+  {
+    ...FULL_WORKLOADS[2],
+    name: 'string 1e3',
+    lmx: FULL_WORKLOADS[2].lmx.replace('100000', '1000'),
+    js: FULL_WORKLOADS[2].js.replace('100000', '1000'),
+    expected: 2000,
+  },
+];
+const WORKLOADS = QUICK ? QUICK_WORKLOADS : FULL_WORKLOADS;
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const min = (list) => Math.min(...list);
@@ -157,19 +183,23 @@ console.table(
     ]),
   ),
 );
-const fib = rows.find((row) => row.name === 'fib(25)');
-const targets = {
-  'fib(25) within 20× of JS (runScript)': ratio(fib.lmx.median, fib.js.median) <= 20,
-  'faster than QuickJS-wasm on all three (runScript)': rows.every(
-    (row) => row.lmx.median < row.quickjs.median,
-  ),
-  'warm overhead ≤ 5 ms median': warm.median <= 5,
-};
-console.log('\nTargets');
-for (const [name, met] of Object.entries(targets)) console.log(`  ${met ? 'met   ' : 'MISSED'}  ${name}`);
-mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
-writeFileSync(
-  new URL('../results/lmx.json', import.meta.url),
-  `${JSON.stringify({ date: new Date().toISOString(), cold: coldTimes, warm, quickWarm, http, rows, targets }, null, 2)}\n`,
-);
-if (values.check && Object.values(targets).some((met) => !met)) process.exitCode = 1;
+if (QUICK) {
+  console.log('\n--quick: tiny inputs, one run; no targets, nothing written to results/.');
+} else {
+  const fib = rows.find((row) => row.name === 'fib(25)');
+  const targets = {
+    'fib(25) within 20× of JS (runScript)': ratio(fib.lmx.median, fib.js.median) <= 20,
+    'faster than QuickJS-wasm on all three (runScript)': rows.every(
+      (row) => row.lmx.median < row.quickjs.median,
+    ),
+    'warm overhead ≤ 5 ms median': warm.median <= 5,
+  };
+  console.log('\nTargets');
+  for (const [name, met] of Object.entries(targets)) console.log(`  ${met ? 'met   ' : 'MISSED'}  ${name}`);
+  mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL('../results/lmx.json', import.meta.url),
+    `${JSON.stringify({ date: new Date().toISOString(), cold: coldTimes, warm, quickWarm, http, rows, targets }, null, 2)}\n`,
+  );
+  if (values.check && Object.values(targets).some((met) => !met)) process.exitCode = 1;
+}

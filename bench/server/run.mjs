@@ -1,13 +1,13 @@
 // Server benchmark: autocannon against a bare Fastify 5 route and the svc server's
 // `GET /auth/me` with a session cookie and with an API key, in the same run, on SQLite and (when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL. Needs the built server.
-// Usage: node server/run.mjs [--connections 10] [--duration 10] [--warmup 2] [--check] [--cpu-prof]
+// Usage: node server/run.mjs [--connections 10] [--duration 10] [--warmup 2] [--check] [--cpu-prof] [--quick]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { warnIfStale } from '../shared/bench-support.mjs';
+import { QUICK, warnIfStale } from '../shared/bench-support.mjs';
 import { measureLoad } from './load.mjs';
 import { printCases, printTargets, readTargets } from './report.mjs';
 
@@ -18,23 +18,27 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     check: { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
   },
 });
-const load = {
-  connections: Number(values.connections),
-  duration: Number(values.duration),
-  warmup: Number(values.warmup),
-};
+// --quick: one connection for one second per case, no warm-up, SQLite only.
+const load = QUICK
+  ? { connections: 1, duration: 1, warmup: 0 }
+  : {
+      connections: Number(values.connections),
+      duration: Number(values.duration),
+      warmup: Number(values.warmup),
+    };
 const resultsDir = new URL('../results/', import.meta.url);
 
 assertBuilt();
 const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
-const databases = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+const databases = postgresUrl && !QUICK ? ['sqlite', 'postgres'] : ['sqlite'];
 console.log(
   `node ${process.version}, ${platform()}-${arch()}, ${cpus().length} CPU; ${load.connections} connections, ` +
     `${load.duration} s per case after a ${load.warmup} s warm-up; servers in a child process, load from this one`,
 );
-if (!postgresUrl)
+if (!postgresUrl && !QUICK)
   console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
 
 const runs = [];
@@ -72,24 +76,28 @@ for (const database of databases) {
 }
 
 for (const run of runs) printCases(run.database, run.cases);
-const targets = runs.flatMap((run) => readTargets(run.database, run.cases));
-printTargets(targets);
+if (QUICK) {
+  console.log('\n--quick: one connection, one second per case; no targets, nothing written to results/.');
+} else {
+  const targets = runs.flatMap((run) => readTargets(run.database, run.cases));
+  printTargets(targets);
 
-mkdirSync(resultsDir, { recursive: true });
-const report = {
-  generatedAt: new Date().toISOString(),
-  environment: { node: process.version, platform: platform(), arch: arch(), cpus: cpus().length },
-  load,
-  runs: runs.map((run) => ({
-    ...run,
-    cases: run.cases.map(({ url, ...rest }) => ({ ...rest, path: new URL(url).pathname })),
-  })),
-  targets,
-};
-const resultsFile = new URL('server.json', resultsDir);
-writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nResults written to ${fileURLToPath(resultsFile)}`);
-if (values.check && targets.some((target) => !target.met)) process.exitCode = 1;
+  mkdirSync(resultsDir, { recursive: true });
+  const report = {
+    generatedAt: new Date().toISOString(),
+    environment: { node: process.version, platform: platform(), arch: arch(), cpus: cpus().length },
+    load,
+    runs: runs.map((run) => ({
+      ...run,
+      cases: run.cases.map(({ url, ...rest }) => ({ ...rest, path: new URL(url).pathname })),
+    })),
+    targets,
+  };
+  const resultsFile = new URL('server.json', resultsDir);
+  writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults written to ${fileURLToPath(resultsFile)}`);
+  if (values.check && targets.some((target) => !target.met)) process.exitCode = 1;
+}
 
 /** Starts serve.mjs and waits for its JSON line of URLs and credentials. */
 function startServers(databaseUrl) {

@@ -47,3 +47,33 @@ export function warnIfStale(names) {
       console.warn(`warning: ${name}/src/…/${newer.name} is newer than ${name}/dist; rebuild first.`);
   }
 }
+
+/**
+ * `--quick`: tiny inputs, one run, no targets and nothing written to `results/`. `npm test` runs
+ * every benchmark this way, so a benchmark that no longer runs fails the suite.
+ */
+export const QUICK = process.argv.includes('--quick');
+
+/** True when `CI` says this is a pipeline (any value but empty, `0` or `false`). */
+function isCi() {
+  const value = (process.env.CI ?? '').trim().toLowerCase();
+  return value !== '' && value !== '0' && value !== 'false';
+}
+
+/**
+ * Whether the system tool a peer needs (`/usr/bin/qqwing`, `/usr/bin/chromium`) is here. A
+ * quick run outside CI leaves a missing peer out with a note; otherwise a missing one throws.
+ *
+ * @example
+ * if (peerToolAvailable('/usr/bin/qqwing', 'qqwing')) await compareWithQqwing();
+ */
+export function peerToolAvailable(path, debianPackage) {
+  if (existsSync(path)) return true;
+  if (QUICK && !isCi()) {
+    console.warn(
+      `note: ${path} is missing, so the peer side is left out (sudo apt-get install -y ${debianPackage}).`,
+    );
+    return false;
+  }
+  throw new Error(`${path} is missing: sudo apt-get install -y ${debianPackage}`);
+}

@@ -4,9 +4,14 @@ import { createRequire } from 'node:module';
 const require = createRequire(new URL('../package.json', import.meta.url));
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Absolute path of GitHub's REST description (3.0.3, ~13 MB), resolved from the bench package. */
+/**
+ * Absolute path of GitHub's REST description (3.0.3, ~13 MB), resolved from the bench package;
+ * under `--quick` (run.mjs sets SVC_BENCH_SPEC_INPUT for its children) a tiny description instead.
+ */
 export function resolveGithubPath() {
-  return require.resolve('@octokit/openapi/generated/api.github.com.json');
+  return (
+    process.env.SVC_BENCH_SPEC_INPUT || require.resolve('@octokit/openapi/generated/api.github.com.json')
+  );
 }
 
 /** GitHub's REST description as text, exactly as published. */

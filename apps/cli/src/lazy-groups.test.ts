@@ -21,27 +21,34 @@ function loadedModules(args: readonly string[]): { code: number | null; modules:
 
 const loads = (modules: string[], fragment: string) => modules.some((url) => url.includes(fragment));
 
+// The workspace packages are bundled into dist, one chunk per command group (`spec-commands-…`,
+// `activity-commands-…`); the PDF builder is a chunk of its own and pdf-lib stays a package.
+
 describe('command groups load lazily (the built binary)', () => {
   it('runs svc spec without loading the activity group or the PDF stack', () => {
     const run = loadedModules(['spec', 'validate', PETSTORE]);
     expect(run.code).toBe(0);
-    expect(loads(run.modules, 'spec-toolkit')).toBe(true);
-    expect(loads(run.modules, 'activity-core')).toBe(false);
+    expect(loads(run.modules, '/dist/spec-commands-')).toBe(true);
+    expect(loads(run.modules, '/dist/activity-commands-')).toBe(false);
     expect(loads(run.modules, 'pdf-lib')).toBe(false);
-    expect(loads(run.modules, 'dreamer-core')).toBe(false);
+    expect(loads(run.modules, '/dist/dream-command-')).toBe(false);
+    expect(loads(run.modules, '/dist/lmx-commands-')).toBe(false);
   });
 
   it('loads no group at all for --version', () => {
     const run = loadedModules(['--version']);
     expect(run.code).toBe(0);
-    expect(loads(run.modules, 'spec-toolkit')).toBe(false);
-    expect(loads(run.modules, 'activity-core')).toBe(false);
+    expect(loads(run.modules, '/dist/bin.js')).toBe(true);
+    expect(loads(run.modules, '-commands-')).toBe(false);
+    expect(loads(run.modules, '-command-')).toBe(false);
   });
 
-  it('loads the activity group, and not the spec toolkit, for svc activity', () => {
+  it('loads the activity group, and neither the spec toolkit nor the PDF stack, for svc activity kinds', () => {
     const run = loadedModules(['activity', 'kinds']);
     expect(run.code).toBe(0);
-    expect(loads(run.modules, 'activity-core')).toBe(true);
-    expect(loads(run.modules, 'spec-toolkit')).toBe(false);
+    expect(loads(run.modules, '/dist/activity-commands-')).toBe(true);
+    expect(loads(run.modules, '/dist/spec-commands-')).toBe(false);
+    expect(loads(run.modules, '/dist/build-book-pdf-')).toBe(false);
+    expect(loads(run.modules, 'pdf-lib')).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { type CliIo, EXIT_OK, EXIT_USAGE } from './cli-io.js';
 import { type Command, type CommandContext, type CommandGroup, failUsage } from './commands/command.js';
 import { runCommand } from './commands/run-command.js';
+import { findMissingDependency } from './optional-dependency.js';
 import { createPrinter } from './output/printer.js';
 
 const TOP_HELP = `Usage: svc <group> <command> [options]
@@ -66,11 +67,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     return await dispatch(argv, context);
   } catch (error) {
+    // A heavy feature whose optional package is not installed: say which one, exit 2 (the
+    // step is misconfigured, as with a usage error).
+    const missing = findMissingDependency(error);
+    if (missing) {
+      context.err.line(`${commandName(argv)}: ${missing.message}`);
+      return EXIT_USAGE;
+    }
     // A bug, not bad input: say so plainly rather than print a stack trace at the user.
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     context.err.line(`svc: internal error: ${detail}`);
     return EXIT_USAGE;
   }
+}
+
+/** `svc activity book` for `['activity', 'book', 'pages.json']`, `svc mcp` for `['mcp', '--site', 'x']`. */
+function commandName(argv: readonly string[]): string {
+  const [first = '', second = ''] = argv;
+  return Object.hasOwn(GROUPS, first) ? `svc ${first} ${second}` : `svc ${first}`;
 }
 
 async function dispatch(argv: readonly string[], context: CommandContext): Promise<number> {

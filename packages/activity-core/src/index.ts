@@ -1,5 +1,5 @@
-export type { BookPageInput, BuildBookArgs } from './book/build-book-pdf.js';
-export { buildBookPdf } from './book/build-book-pdf.js';
+export { buildBookPdf } from './book/load-book-builder.js';
+export type { BookPageInput, BuildBookArgs } from './book/read-book-args.js';
 export type {
   CircleItem,
   Drawing,

@@ -1,7 +1,6 @@
 import { isPlainObject } from './internal/json-pointer.js';
-import { loadSpec } from './internal/load-spec.js';
 import { hoistComponents } from './internal/resolve/hoist-components.js';
-import { RESOLVED_INTERNALS } from './internal/resolve/resolved-registry.js';
+import { loadSpecInput, RESOLVED_INTERNALS } from './internal/resolve/resolved-registry.js';
 import { readVersion } from './internal/spec-model.js';
 import type { Diagnostic, SpecInput } from './types.js';
 
@@ -34,7 +33,7 @@ export interface BundleSpecResult {
  */
 export function bundleSpec(args: BundleSpecArgs): BundleSpecResult {
   const input = isPlainObject(args) ? args.spec : undefined;
-  const loaded = loadSpec(input);
+  const loaded = loadSpecInput(input);
   const errors = loaded.diagnostics.filter((diagnostic) => diagnostic.code !== 'SPEC_DUPLICATE_KEY');
   if (errors.length > 0 || loaded.doc === undefined) return { bundle: undefined, errors };
   if (!isPlainObject(loaded.doc)) {

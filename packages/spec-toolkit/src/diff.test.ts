@@ -8,7 +8,7 @@ import {
   createOpenApi30,
   listChangeIds,
   listChangeLines,
-} from './internal/diff/test-specs.js';
+} from './testing/diff-spec-builders.js';
 
 type Json = Record<string, unknown>;
 

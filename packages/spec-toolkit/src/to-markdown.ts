@@ -1,3 +1,4 @@
+import type { DescribeContext, DescribeFunction } from './describe-function.js';
 import { groupByTag } from './internal/markdown/group-by-tag.js';
 import { toSingleLine } from './internal/markdown/markdown-text.js';
 import { askForOverview, composeOverview } from './internal/markdown/overview.js';
@@ -10,17 +11,7 @@ import { readEndpoint } from './internal/sample/read-endpoint.js';
 import { listOperations } from './internal/spec-model.js';
 import type { Diagnostic, SpecInput } from './types.js';
 
-/** What the model function is told about the API. */
-export interface DescribeContext {
-  title: string;
-  version: string;
-  description?: string;
-  operations: { method: string; path: string; summary?: string }[];
-  tags: string[];
-}
-
-/** The injected model function writing the overview; its text is used as Markdown. */
-export type DescribeFunction = (context: DescribeContext) => string | Promise<string>;
+export type { DescribeContext, DescribeFunction } from './describe-function.js';
 
 /** Options of {@link toMarkdown}. */
 export interface ToMarkdownOptions {

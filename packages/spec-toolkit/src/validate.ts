@@ -8,7 +8,7 @@ import { checkStyle } from './internal/checks/style-checks.js';
 import { checkTagParents } from './internal/checks/tag-checks.js';
 import { isPlainObject } from './internal/json-pointer.js';
 import { addPositionsOnFirstRead, sortByDocumentOrder } from './internal/lazy-positions.js';
-import { loadSpec } from './internal/load-spec.js';
+import { loadSpecInput } from './internal/resolve/resolved-registry.js';
 import { checkRules } from './internal/rules/check-rules.js';
 import { listOperations, readVersion } from './internal/spec-model.js';
 import { checkStructure } from './internal/structure-check.js';
@@ -59,7 +59,7 @@ export interface ValidateResult {
  */
 export function validate(args: ValidateArgs): ValidateResult {
   // The reference walk counts the document's keys, so the duplicate-key check need not.
-  const loaded = loadSpec(isPlainObject(args) ? args.spec : undefined, { deferDuplicateKeys: true });
+  const loaded = loadSpecInput(isPlainObject(args) ? args.spec : undefined, { deferDuplicateKeys: true });
   const strict = isPlainObject(args) && isPlainObject(args.options) && args.options.strict === true;
   const doc = loaded.doc;
   const errors: Diagnostic[] = [];
@@ -93,8 +93,14 @@ export function validate(args: ValidateArgs): ValidateResult {
   const allErrors = loaded.diagnostics.concat(errors);
   let sortedErrors: Diagnostic[];
   let sortedWarnings: Diagnostic[];
-  if (loaded.format === 'json' && doc !== undefined) {
-    // One JSON text: ordered by pointer, located only when a line or column is first read.
+  if (
+    loaded.format === 'json' &&
+    doc !== undefined &&
+    loaded.fileOrder === undefined &&
+    loaded.locate === undefined
+  ) {
+    // One JSON text (not a resolved multi-file spec, whose findings move into their files):
+    // ordered by pointer, located only when a line or column is first read.
     sortedErrors = dedupe(sortByDocumentOrder(allErrors, doc));
     sortedWarnings = dedupe(sortByDocumentOrder(warnings, doc));
     addPositionsOnFirstRead(sortedErrors.concat(sortedWarnings), (pending) => loaded.addPositions(pending));

@@ -8,14 +8,14 @@ import {
   signUp,
   signUpWithRoles,
 } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { PREVIEW_WATERMARK } from './activity-access.js';
 import {
   type ActivityTestServer,
   openSharedState,
   type SharedState,
   startActivityServer,
-} from './activity-test-helpers.js';
+} from '../testing/activity-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { PREVIEW_WATERMARK } from './activity-access.js';
 
 describe.each(testDatabaseTargets())(
   'the activity-pages capabilities through the adapter route on $name',

@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import type { ActivityDatabase } from './activity-migrations.js';
 import {
   type ActivityTestServer,
   as,
@@ -16,7 +14,9 @@ import {
   savePage,
   startActivityServer,
   waitForFile,
-} from './activity-test-helpers.js';
+} from '../testing/activity-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import type { ActivityDatabase } from './activity-migrations.js';
 
 /** Every file under `dir`, as paths relative to it. */
 function listFiles(dir: string, prefix = ''): string[] {

@@ -1,9 +1,9 @@
 import { GateError, type RequestUser } from '@svc/gate';
 import type { FastifyInstance } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
-import { replyWithError } from '../capabilities/reply-with-error.js';
 import { ServerError } from '../errors/server-error.js';
 import { requireAuth } from '../plugins/guards.js';
+import { replyWithError } from '../plugins/reply-with-error.js';
 import { assertOwnPages, readOwnDocument } from './activity-book-access.js';
 import {
   bookFileSchema,

@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, errorCodeOf, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import {
   type ActivityTestServer,
   as,
@@ -13,7 +12,8 @@ import {
   savePage,
   startActivityServer,
   waitForFile,
-} from './activity-test-helpers.js';
+} from '../testing/activity-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
 
 /** Every file under `dir`, as paths relative to it. */
 function listFiles(dir: string, prefix = ''): string[] {

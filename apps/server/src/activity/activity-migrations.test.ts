@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, serverMigrations } from '../db/migrate.js';
+import { migrateToLatest, serverMigrations } from '../app/server-migrations.js';
 import { type TestDatabaseTarget, testDatabaseTargets } from '../testing/test-databases.js';
 
 describe.each(testDatabaseTargets())('activity migrations on $name', (target: TestDatabaseTarget) => {

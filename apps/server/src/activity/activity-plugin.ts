@@ -1,7 +1,9 @@
 import type { Clock } from '@svc/gate';
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
 import type { ServerEvents } from '../events/server-events.js';
 import type { DataEventHub } from '../plugins/data-event-hub.js';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { ACTIVITY_CAPABILITIES, createExportBookCapability } from './activity-capabilities.js';
 import { activityRoutes } from './activity-routes.js';
 import { type ActivityOptions, createActivityServices } from './create-activity-services.js';
@@ -28,34 +30,37 @@ export interface ActivityPluginOptions {
  * @example
  * await app.register(activityPlugin, { prefix: '/api/activity', clock, dataEvents, events });
  */
-export const activityPlugin: FastifyPluginAsync<ActivityPluginOptions> = async (app, options) => {
-  const activity = createActivityServices({
-    db: app.database.db,
-    dataDir: app.svcConfig.dataDir,
-    clock: options.clock,
-    log: app.log,
-    options: options.options,
-    events: options.events,
-  });
-  const unsubscribe = options.dataEvents.subscribe(activity.dataEvents);
-  for (const capability of ACTIVITY_CAPABILITIES) app.capabilities.register(capability);
-  app.capabilities.register(
-    createExportBookCapability({ data: app.gate.data, jobs: activity.jobs, worker: activity.worker }),
-  );
-  app.addHook('onReady', async () => {
-    // Exports whose book is gone (deleted while this process was down, or by hand) go first.
-    await activity.cleanup.sweep().then(
-      (removed) => {
-        if (removed.jobs + removed.files > 0) app.log.info(removed, 'exports of deleted books swept');
-      },
-      (error: unknown) => app.log.error({ err: error }, 'export sweep failed'),
+export const activityPlugin = fastifyPlugin<ActivityPluginOptions>(
+  async (app, options) => {
+    const activity = createActivityServices({
+      db: app.database.db,
+      dataDir: app.svcConfig.dataDir,
+      clock: options.clock,
+      log: app.log,
+      options: options.options,
+      events: options.events,
+    });
+    const unsubscribe = options.dataEvents.subscribe(activity.dataEvents);
+    for (const capability of ACTIVITY_CAPABILITIES) app.capabilities.register(capability);
+    app.capabilities.register(
+      createExportBookCapability({ data: app.gate.data, jobs: activity.jobs, worker: activity.worker }),
     );
-    if (activity.runsWorker) activity.worker.start();
-  });
-  // onClose hooks run in reverse order: this one (registered after the database's) stops the worker first.
-  app.addHook('onClose', async () => {
-    unsubscribe();
-    await activity.worker.stop();
-  });
-  await app.register(activityRoutes, { activity, registry: app.capabilities });
-};
+    app.addHook('onReady', async () => {
+      // Exports whose book is gone (deleted while this process was down, or by hand) go first.
+      await activity.cleanup.sweep().then(
+        (removed) => {
+          if (removed.jobs + removed.files > 0) app.log.info(removed, 'exports of deleted books swept');
+        },
+        (error: unknown) => app.log.error({ err: error }, 'export sweep failed'),
+      );
+      if (activity.runsWorker) activity.worker.start();
+    });
+    // onClose hooks run in reverse order: this one (registered after the database's) stops the worker first.
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      await activity.worker.stop();
+    });
+    await app.register(activityRoutes, { activity, registry: app.capabilities });
+  },
+  { name: 'svc-activity', dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN], encapsulate: true },
+);

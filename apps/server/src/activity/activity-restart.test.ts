@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodeOf, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import type { ActivityDatabase } from './activity-migrations.js';
 import {
   type ActivityTestServer,
   exportBook,
@@ -12,7 +10,9 @@ import {
   savePage,
   startActivityServer,
   waitForFile,
-} from './activity-test-helpers.js';
+} from '../testing/activity-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import type { ActivityDatabase } from './activity-migrations.js';
 
 describe.each(testDatabaseTargets())('activity export jobs across restarts on $name', (target) => {
   let state: SharedState;

@@ -1,4 +1,4 @@
-import { documentSchema } from '../data/data-route-schemas.js';
+import { documentSchema } from '../contracts/document-schema.js';
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
 import {

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, errorCodeOf, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { PREVIEW_WATERMARK } from './activity-access.js';
 import {
   type ActivityTestServer,
   as,
@@ -9,7 +7,9 @@ import {
   openSharedState,
   type SharedState,
   startActivityServer,
-} from './activity-test-helpers.js';
+} from '../testing/activity-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { PREVIEW_WATERMARK } from './activity-access.js';
 
 describe.each(testDatabaseTargets())('activity page routes on $name', (target) => {
   let state: SharedState;

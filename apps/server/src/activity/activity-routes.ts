@@ -2,8 +2,8 @@ import { ActivityError, type PrintPageResult, validatePage } from '@svc/activity
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import type { CapabilitySurface } from '../capabilities/capability-types.js';
-import { replyWithError } from '../capabilities/reply-with-error.js';
 import { requireAuth } from '../plugins/guards.js';
+import { replyWithError } from '../plugins/reply-with-error.js';
 import { isAccountKind } from './activity-access.js';
 import { registerBookRoutes } from './activity-book-routes.js';
 import { generateSchema, kindsSchema, printSchema, savePageSchema } from './activity-route-schemas.js';

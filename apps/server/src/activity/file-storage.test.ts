@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryFileStorage } from '../testing/memory-file-storage.js';
 import { assertFileKey, type FileStorage } from './file-storage.js';
 import { createLocalFileStorage } from './local-file-storage.js';
-import { createMemoryFileStorage } from './memory-file-storage.js';
 
 const base = mkdtempSync(join(tmpdir(), 'svc-files-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -1,14 +1,14 @@
 import { systemClock } from '@svc/gate';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../app/server-migrations.js';
 import type { Database } from '../db/create-database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { createMemoryFileStorage } from '../testing/memory-file-storage.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { ActivityDatabase } from './activity-migrations.js';
 import { createExportCleanup } from './export-cleanup.js';
 import { createJobStore, type JobStore } from './job-store.js';
 import { createJobWorker, type JobWorkerOptions } from './job-worker.js';
-import { createMemoryFileStorage } from './memory-file-storage.js';
 
 class PermanentFailure extends Error {}
 

@@ -1,10 +1,8 @@
 import type { Mailer } from '@svc/gate';
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../build-server.js';
-import { loadConfig } from '../config.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
+import { buildServer } from '../app/build-server.js';
+import { loadConfig } from '../config/server-config.js';
 import {
   codeOf,
   freshAddress,
@@ -14,7 +12,9 @@ import {
   SEED_ENV,
   STRONG_PASSWORD,
   signUpVerified,
-} from './auth-test-helpers.js';
+} from '../testing/auth-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { createTestServer, type TestServer } from '../testing/test-server.js';
 
 const DAY = 24 * 3600 * 1000;
 

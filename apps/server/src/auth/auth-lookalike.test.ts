@@ -1,8 +1,8 @@
 import { gateMigrations } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshAddress, STRONG_PASSWORD } from '../testing/auth-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { freshAddress, STRONG_PASSWORD } from './auth-test-helpers.js';
 
 const ADMIN = 'admin@example.test';
 

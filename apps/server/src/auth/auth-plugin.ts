@@ -1,5 +1,6 @@
 import type { Mailer } from '@svc/gate';
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { authRoutes } from './auth-routes.js';
 
 /** Options of {@link authPlugin}. */
@@ -16,6 +17,9 @@ export interface AuthPluginOptions {
  * @example
  * await app.register(authPlugin, { prefix: '/auth', mailer });
  */
-export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, options) => {
-  await app.register(authRoutes, { mailer: options.mailer });
-};
+export const authPlugin = fastifyPlugin<AuthPluginOptions>(
+  async (app, options) => {
+    await app.register(authRoutes, { mailer: options.mailer });
+  },
+  { name: 'svc-auth', dependencies: [GATE_PLUGIN, '@fastify/rate-limit'], encapsulate: true },
+);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf, STRONG_PASSWORD } from '../testing/auth-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { AUTH_RATE_LIMITS } from './auth-rate-limits.js';
-import { codeOf, STRONG_PASSWORD } from './auth-test-helpers.js';
 
 let guess = 0;
 /** A failed login for a different account each time: the per-account throttle stays out of these per-address tests. */

@@ -1,8 +1,8 @@
 import { RESEND_COOLDOWN_MS, RESEND_DAILY_LIMIT } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshAddress, readMailedToken, STRONG_PASSWORD } from '../testing/auth-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { freshAddress, readMailedToken, STRONG_PASSWORD } from './auth-test-helpers.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
 import {
   codeOf,
   freshAddress,
@@ -11,7 +9,9 @@ import {
   SEED_ENV,
   STRONG_PASSWORD,
   signUpVerified,
-} from './auth-test-helpers.js';
+} from '../testing/auth-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { createTestServer, type TestServer } from '../testing/test-server.js';
 
 describe.each(testDatabaseTargets())('auth routes on $name', (target) => {
   describe('with email verification (AUTH_AUTO_VERIFY=false)', () => {

@@ -1,8 +1,6 @@
 import { LOGIN_THROTTLE } from '@svc/gate';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
 import {
   codeOf,
   freshAddress,
@@ -13,7 +11,9 @@ import {
   STRONG_PASSWORD,
   signUpVerified,
   tokenOf,
-} from './auth-test-helpers.js';
+} from '../testing/auth-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { createTestServer, type TestServer } from '../testing/test-server.js';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

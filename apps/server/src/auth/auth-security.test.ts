@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
 import {
   codeOf,
   forgeJwt,
@@ -13,7 +11,9 @@ import {
   STRONG_PASSWORD,
   signUpVerified,
   tokenOf,
-} from './auth-test-helpers.js';
+} from '../testing/auth-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { createTestServer, type TestServer } from '../testing/test-server.js';
 
 describe.each(testDatabaseTargets())('auth security on $name', (target) => {
   let server: TestServer;

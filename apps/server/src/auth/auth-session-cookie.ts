@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../config/server-config.js';
 
 /**
  * The attributes of the session cookie: HttpOnly (scripts never see the JWT), SameSite=Lax (not

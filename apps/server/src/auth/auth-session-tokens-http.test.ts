@@ -1,9 +1,9 @@
 import { SESSION_CONTRACT, type SessionContractContext } from '@svc/gate/testing';
 import { decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshAddress, STRONG_PASSWORD } from '../testing/auth-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { freshAddress, STRONG_PASSWORD } from './auth-test-helpers.js';
 
 /**
  * The session contract of `@svc/gate/testing` against the running server, over a real socket on

@@ -3,8 +3,7 @@ import type { CapabilityRegistry } from '../capabilities/capability-registry.js'
 import type { CapabilitySource } from '../capabilities/capability-source.js';
 import type { Capability } from '../capabilities/capability-types.js';
 import { defineDelegateCapability } from '../capabilities/delegate-capability.js';
-import { WEBHOOK_INPUT, WEBHOOK_METER } from '../integrations/integration-capability.js';
-import { INTEGRATION_NAME_PATTERN } from '../integrations/integration-store.js';
+import { INTEGRATION_NAME_PATTERN, WEBHOOK_INPUT, WEBHOOK_METER } from '../contracts/webhook-contract.js';
 import { createNotifyCapability } from './automation-notify.js';
 
 /** The id prefix of the automation plane: `automations.<action>`. */

@@ -1,6 +1,6 @@
 import { GateError, type Mailer } from '@svc/gate';
-import { CapabilityError } from '../capabilities/capability-error.js';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+import { CapabilityError } from '../errors/capability-error.js';
 
 /** The id of the notify action. */
 export const NOTIFY_CAPABILITY_ID = 'automations.notify';

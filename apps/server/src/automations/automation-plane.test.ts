@@ -2,17 +2,17 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createKey, type SignedInUser, signUpWithRoles } from '../testing/access-test-fixtures.js';
+import { readDocExample } from '../testing/doc-examples.js';
 import {
   createDreamerTestServer,
   createMember,
   type DreamerTestServer,
   priceResource,
-} from '../dreamer/dreamer-test-helpers.js';
-import { createKey, type SignedInUser, signUpWithRoles } from '../testing/access-test-fixtures.js';
-import { readDocExample } from '../testing/doc-examples.js';
+} from '../testing/dreamer-test-helpers.js';
 import { connectMcpClient } from '../testing/mcp-test-client.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
-import { grantTokens, readWalletTotals } from '../tokens/token-test-fixtures.js';
+import { grantTokens, readWalletTotals } from '../testing/token-test-fixtures.js';
 import { NOTIFY_MAIL_KIND } from './automation-notify.js';
 import { loadOwner } from './automation-owner.js';
 import type { RunRecord } from './automation-runs.js';

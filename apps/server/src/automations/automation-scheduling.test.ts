@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildServer } from '../build-server.js';
+import { buildServer } from '../app/build-server.js';
 import { FIXTURE_ENV, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { describeHealthz, listenOnLoopback, probeHealthzAgainstBaseline } from '../testing/healthz-probe.js';
 import { sendOverLoopback } from '../testing/loopback-client.js';

@@ -1,9 +1,10 @@
 import type { Gate, GateDatabase, Mailer } from '@svc/gate';
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
 import type { ServerEvents } from '../events/server-events.js';
 import type { DataEventHub } from '../plugins/data-event-hub.js';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { createAutomationSource } from './automation-actions.js';
 import { AUTOMATION_COLLECTION } from './automation-definition.js';
 import { subscribeEventTriggers } from './automation-events.js';
@@ -14,7 +15,6 @@ import { automationsRoutes } from './automations-routes.js';
 
 /** Options of {@link automationsPlugin}. */
 export interface AutomationsPluginOptions {
-  registry: CapabilityRegistry;
   db: Kysely<GateDatabase>;
   gate: Gate;
   /** The server's mailer (the one sign-up uses): `automations.notify` mails the caller through it. */
@@ -38,69 +38,78 @@ export interface AutomationsPluginOptions {
  * prefix. The worker and scheduler start when the server is ready and stop first on close.
  *
  * @example
- * await app.register(automationsPlugin, { prefix: '/api/automations', registry, db, gate, mailer, events, dataEvents, instanceId });
+ * await app.register(automationsPlugin, { prefix: '/api/automations', db, gate, mailer, events, dataEvents, instanceId });
  */
-export const automationsPlugin: FastifyPluginAsync<AutomationsPluginOptions> = async (app, options) => {
-  options.registry.addSource(createAutomationSource({ registry: options.registry, mailer: options.mailer }));
-  const { db, log } = { db: options.db, log: app.log };
-  const now = options.now ?? (() => Date.now());
-  const data = options.gate.data;
-  const worker = createAutomationWorker({
-    db,
-    gate: options.gate,
-    registry: options.registry,
-    instanceId: options.instanceId,
-    log,
-    now,
-    ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
-  });
-  const scheduler = createAutomationScheduler({ db, data, log, now, onQueued: () => worker.wake() });
-  const unsubscribe = subscribeEventTriggers({
-    db,
-    data,
-    events: options.events,
-    log,
-    now,
-    onQueued: () => worker.wake(),
-  });
-  const unsubscribeData = options.dataEvents.subscribe({
-    async documentWritten(document) {
-      if (document.collection !== AUTOMATION_COLLECTION) return;
-      await indexAutomation(db, document, now()).catch((error: unknown) =>
-        log.error(
-          { err: error, automationId: document.id },
-          'automation not indexed; indexed at the next start',
-        ),
-      );
-    },
-    async documentDeleted(document) {
-      if (document.collection !== AUTOMATION_COLLECTION) return;
-      await unindexAutomation(db, document.id).catch((error: unknown) =>
-        log.error(
-          { err: error, automationId: document.id },
-          'automation not unindexed; removed at the next start',
-        ),
-      );
-    },
-  });
-  const closing = new AbortController();
-  let reconciling: Promise<unknown> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    // In the background: a large backlog (after the upgrade that added the index) must not hold
-    // the start; automations not indexed yet are scheduled from the first minute after.
-    reconciling = reconcileTriggerIndex(db, now, closing.signal).catch((error: unknown) =>
-      log.error({ err: error }, 'automation trigger index not brought up to date'),
+export const automationsPlugin = fastifyPlugin<AutomationsPluginOptions>(
+  async (app, options) => {
+    app.capabilities.addSource(
+      createAutomationSource({ registry: app.capabilities, mailer: options.mailer }),
     );
-    worker.start();
-    scheduler.start();
-  });
-  app.addHook('onClose', async () => {
-    closing.abort();
-    await reconciling;
-    unsubscribe();
-    unsubscribeData();
-    scheduler.stop();
-    await worker.stop();
-  });
-  await app.register(automationsRoutes, { db, data, onQueued: () => worker.wake() });
-};
+    const { db, log } = { db: options.db, log: app.log };
+    const now = options.now ?? (() => Date.now());
+    const data = options.gate.data;
+    const worker = createAutomationWorker({
+      db,
+      gate: options.gate,
+      registry: app.capabilities,
+      instanceId: options.instanceId,
+      log,
+      now,
+      ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
+    });
+    const scheduler = createAutomationScheduler({ db, data, log, now, onQueued: () => worker.wake() });
+    const unsubscribe = subscribeEventTriggers({
+      db,
+      data,
+      events: options.events,
+      log,
+      now,
+      onQueued: () => worker.wake(),
+    });
+    const unsubscribeData = options.dataEvents.subscribe({
+      async documentWritten(document) {
+        if (document.collection !== AUTOMATION_COLLECTION) return;
+        await indexAutomation(db, document, now()).catch((error: unknown) =>
+          log.error(
+            { err: error, automationId: document.id },
+            'automation not indexed; indexed at the next start',
+          ),
+        );
+      },
+      async documentDeleted(document) {
+        if (document.collection !== AUTOMATION_COLLECTION) return;
+        await unindexAutomation(db, document.id).catch((error: unknown) =>
+          log.error(
+            { err: error, automationId: document.id },
+            'automation not unindexed; removed at the next start',
+          ),
+        );
+      },
+    });
+    const closing = new AbortController();
+    let reconciling: Promise<unknown> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      // In the background: a large backlog (after the upgrade that added the index) must not hold
+      // the start; automations not indexed yet are scheduled from the first minute after.
+      reconciling = reconcileTriggerIndex(db, now, closing.signal).catch((error: unknown) =>
+        log.error({ err: error }, 'automation trigger index not brought up to date'),
+      );
+      worker.start();
+      scheduler.start();
+    });
+    app.addHook('onClose', async () => {
+      closing.abort();
+      await reconciling;
+      unsubscribe();
+      unsubscribeData();
+      scheduler.stop();
+      await worker.stop();
+    });
+    await app.register(automationsRoutes, { db, data, onQueued: () => worker.wake() });
+  },
+  {
+    name: 'svc-automations',
+    dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN, '@fastify/rate-limit'],
+    encapsulate: true,
+  },
+);

@@ -1,18 +1,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildServer } from '../build-server.js';
+import { buildServer } from '../app/build-server.js';
+import { FIXTURE_ENV, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { readDocExample } from '../testing/doc-examples.js';
 import {
   createDreamerTestServer,
   createMember,
   type DreamerTestServer,
   priceResource,
-} from '../dreamer/dreamer-test-helpers.js';
-import { FIXTURE_ENV, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
-import { readDocExample } from '../testing/doc-examples.js';
+} from '../testing/dreamer-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer } from '../testing/test-server.js';
-import { grantTokens, readWalletTotals } from '../tokens/token-test-fixtures.js';
+import { grantTokens, readWalletTotals } from '../testing/token-test-fixtures.js';
 import { enqueueRun, type RunRecord, toRunBody } from './automation-runs.js';
 
 type Json = Record<string, unknown>;

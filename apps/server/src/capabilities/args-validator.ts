@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import { CapabilityError } from './capability-error.js';
+import { CapabilityError } from '../errors/capability-error.js';
 import type { JsonSchema } from './capability-types.js';
 
 /** One problem with the arguments: a JSON pointer into them and what is wrong there. */

@@ -1,11 +1,11 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { RequestUser } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRepoTestSite } from '../docs/docs-test-site.js';
 import { ADMIN, createKey, FIXTURE_ENV, logIn } from '../testing/access-test-fixtures.js';
+import { buildRepoTestSite } from '../testing/docs-test-site.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { grantTokens, readWalletTotals } from '../tokens/token-test-fixtures.js';
+import { grantTokens, readWalletTotals } from '../testing/token-test-fixtures.js';
 import type { Capability } from './capability-types.js';
 import { mcpNameOf } from './tool-definitions.js';
 

@@ -1,7 +1,7 @@
 import { findMeterRule, type GateDatabase } from '@svc/gate';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateToLatest } from '../app/server-migrations.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { capabilityMigrations } from './capability-migrations.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CapabilityError } from './capability-error.js';
-import { createTestRegistry, userWith } from './capability-test-helpers.js';
+import { CapabilityError } from '../errors/capability-error.js';
+import { createTestRegistry, userWith } from '../testing/capability-test-helpers.js';
 import { type Capability, defineCapability } from './capability-types.js';
 
 const alice = userWith('alice', ['member']);

@@ -1,4 +1,4 @@
-import { CapabilityError } from './capability-error.js';
+import { CapabilityError } from '../errors/capability-error.js';
 
 /** A held slot; `release` is idempotent. */
 export interface ConcurrencySlot {

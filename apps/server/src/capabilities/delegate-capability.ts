@@ -1,4 +1,4 @@
-import { RelayedCapabilityError } from './capability-error.js';
+import { RelayedCapabilityError } from '../errors/capability-error.js';
 import type { CapabilityRegistry } from './capability-registry.js';
 import {
   type Capability,

@@ -1,9 +1,9 @@
 import { GateError, type MeterCharge, type RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
+import { CapabilityError } from '../errors/capability-error.js';
+import { isServerSideFailure } from '../errors/capability-error-payload.js';
 import { INTERNAL_ERROR_PAYLOAD, toErrorPayload } from '../errors/error-payload.js';
 import type { ArgsValidator } from './args-validator.js';
-import { CapabilityError } from './capability-error.js';
-import { isServerSideFailure } from './capability-error-payload.js';
 import type { CapabilityMeter } from './capability-meter.js';
 import { assertPolicy, type PolicyEnvironment } from './capability-policy.js';
 import { SURFACE_METERING } from './capability-surfaces.js';

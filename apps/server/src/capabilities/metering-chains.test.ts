@@ -1,15 +1,15 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createKey, type SignedInUser, signUpWithRoles } from '../testing/access-test-fixtures.js';
 import {
   createDreamerTestServer,
   type DreamerTestServer,
   priceResource,
-} from '../dreamer/dreamer-test-helpers.js';
-import { createKey, type SignedInUser, signUpWithRoles } from '../testing/access-test-fixtures.js';
+} from '../testing/dreamer-test-helpers.js';
 import { listenOnLoopback } from '../testing/healthz-probe.js';
 import { connectMcpClient } from '../testing/mcp-test-client.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
-import { grantTokens } from '../tokens/token-test-fixtures.js';
+import { grantTokens } from '../testing/token-test-fixtures.js';
 
 // Issue 21, item 11: no chain of surfaces reaches a priced capability without its price. A
 // developer at 0 tokens walks every chain and is refused (402 or the typed error); with tokens,

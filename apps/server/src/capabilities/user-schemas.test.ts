@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { isCapabilityError } from './capability-error.js';
+import { isCapabilityError } from '../errors/capability-error.js';
 import { FUNCTION_SCHEMA_BOUNDS } from './schema-bounds.js';
 import { createUserSchemas } from './user-schemas.js';
 

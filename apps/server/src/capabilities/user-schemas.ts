@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { CapabilityError } from '../errors/capability-error.js';
 import { ServerError } from '../errors/server-error.js';
 import { createDeadlineThread, type DeadlineThread } from '../threads/deadline-thread.js';
 import { ThreadBusyError, ThreadDeadlineError } from '../threads/thread-errors.js';
 import type { ArgsValidator } from './args-validator.js';
-import { CapabilityError } from './capability-error.js';
 import type { JsonSchema } from './capability-types.js';
 import { checkSchemaBounds, type SchemaBounds, type SchemaIssue } from './schema-bounds.js';
 import type { SchemaThreadAnswer, SchemaThreadRequest } from './schema-thread-protocol.js';

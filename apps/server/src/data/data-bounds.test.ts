@@ -1,8 +1,6 @@
 import { DEFAULT_DATA_QUOTA_BYTES, documentBytes, MAX_LIST_BYTES } from '@svc/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { DATA_READ_RATE_LIMITS } from './data-rate-limits.js';
 import {
   createDataTestContext,
   createDocument,
@@ -10,7 +8,9 @@ import {
   headersOf,
   itemsOf,
   listAllPages,
-} from './data-test-fixtures.js';
+} from '../testing/data-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { DATA_READ_RATE_LIMITS } from './data-rate-limits.js';
 
 /** A body of about `chars` bytes of JSON. */
 const large = (chars: number, extra: Record<string, unknown> = {}) => ({ blob: 'x'.repeat(chars), ...extra });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeOf } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import {
   createDataTestContext,
   createDocument,
@@ -9,7 +8,8 @@ import {
   itemsOf,
   listAllPages,
   listDocuments,
-} from './data-test-fixtures.js';
+} from '../testing/data-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
 
 describe.each(testDatabaseTargets())('listing /db collections on $name', (target) => {
   let context: DataTestContext;

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { dataRoutes } from './data-routes.js';
 
 /**
@@ -10,6 +11,9 @@ import { dataRoutes } from './data-routes.js';
  * @example
  * await app.register(dataPlugin, { prefix: '/db' });
  */
-export const dataPlugin: FastifyPluginAsync = async (app) => {
-  await app.register(dataRoutes);
-};
+export const dataPlugin = fastifyPlugin(
+  async (app) => {
+    await app.register(dataRoutes);
+  },
+  { name: 'svc-data', dependencies: [GATE_PLUGIN, '@fastify/rate-limit'], encapsulate: true },
+);

@@ -1,7 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, errorCodeOf, setRoles, signUp } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import {
   createDataTestContext,
   createDocument,
@@ -9,7 +8,8 @@ import {
   headersOf,
   itemsOf,
   listDocuments,
-} from './data-test-fixtures.js';
+} from '../testing/data-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
 
 describe.each(testDatabaseTargets())('the data route /db on $name', (target) => {
   let context: DataTestContext;

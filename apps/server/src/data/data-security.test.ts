@@ -2,7 +2,6 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeOf } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import {
   createDataTestContext,
   createDocument,
@@ -11,7 +10,8 @@ import {
   headersOf,
   itemsOf,
   listDocuments,
-} from './data-test-fixtures.js';
+} from '../testing/data-test-fixtures.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
 
 const INJECTED_COLLECTIONS = [
   'users;--',

@@ -1,10 +1,10 @@
 import { createGateContractContext, GATE_CONTRACT, type GateContractContext } from '@svc/gate/testing';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { migrateToLatest } from '../app/server-migrations.js';
 import { registerSessionTokens } from '../plugins/fastify-jwt-session-tokens.js';
 import { type TestDatabaseTarget, testDatabaseTargets } from '../testing/test-databases.js';
 import type { Database } from './create-database.js';
-import { migrateToLatest } from './migrate.js';
 
 // The gate's contract (`@svc/gate/testing`) on the server's databases: the same cases the gate
 // runs on SQLite, here on the server's SQLite file and, with TEST_DATABASE_URL, on PostgreSQL,

@@ -1,28 +1,18 @@
-import { gateMigrations } from '@svc/gate';
 import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
-import { activityMigrations } from '../activity/activity-migrations.js';
-import { automationMigrations } from '../automations/automation-migrations.js';
-import { capabilityMigrations } from '../capabilities/capability-migrations.js';
-import { integrationMigrations } from '../integrations/integration-migrations.js';
 
 /**
- * Every migration the server runs, by name; names sort in the order they apply. The gate's
- * (`0001_…`) and the server's own (`0100_…`) are independent sets, so the migrator allows a new
- * gate migration to apply after a server migration that sorts later.
+ * Brings the schema to the latest version of `migrations` (named so the names sort in the order
+ * they apply; the list is the app's, `app/server-migrations.ts`). Versions are recorded in
+ * Kysely's migration table, so running it at every start is safe; a failed migration stops the
+ * start with its error. Answers the names applied now.
+ *
+ * @example
+ * await applyMigrations(db, { ...gateMigrations, ...activityMigrations });
  */
-export const serverMigrations: Record<string, Migration> = {
-  ...gateMigrations,
-  ...activityMigrations,
-  ...capabilityMigrations,
-  ...integrationMigrations,
-  ...automationMigrations,
-};
-
-/**
- * Brings the schema to the latest version. Versions are recorded in Kysely's migration table,
- * so running it at every start is safe; a failed migration stops the start with its error.
- */
-export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+export async function applyMigrations<DB>(
+  db: Kysely<DB>,
+  migrations: Readonly<Record<string, Migration>>,
+): Promise<string[]> {
   const database = db as unknown as Kysely<unknown>;
   // On PostgreSQL, pin Kysely's own tables to the current schema: otherwise its existence check
   // sees a kysely_migration table in any other schema of the database and skips creating its own.
@@ -32,7 +22,7 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
       : undefined;
   const migrator = new Migrator({
     db: database,
-    provider: { getMigrations: async () => serverMigrations },
+    provider: { getMigrations: async () => ({ ...migrations }) },
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });

@@ -1,6 +1,6 @@
 import type { PageKind } from '@svc/docs-reader';
 import type { FastifyInstance } from 'fastify';
-import type { DocsRouteContext } from './docs-plugin.js';
+import type { DocsRouteContext } from './docs-route-context.js';
 import { packagesSchema, pageSchema, searchSchema, symbolSchema } from './docs-route-schemas.js';
 import { sendCached } from './http-cache.js';
 

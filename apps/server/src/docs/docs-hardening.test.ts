@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRepoTestSite, startDocsServer } from '../testing/docs-test-site.js';
 import { describeHealthz, probeHealthzAgainstBaseline } from '../testing/healthz-probe.js';
 import { connectMcpClient } from '../testing/mcp-test-client.js';
-import { buildRepoTestSite, startDocsServer } from './docs-test-site.js';
 
 let site: { siteDir: string; remove(): void };
 let server: Awaited<ReturnType<typeof startDocsServer>>;

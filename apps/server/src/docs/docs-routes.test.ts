@@ -8,7 +8,7 @@ import { DOCS_TOOLS } from '@svc/docs-reader';
 import { SAMPLE_DOCS } from '@svc/docs-reader/testing';
 import * as specToolkit from '@svc/spec-toolkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRepoTestSite, startDocsServer } from './docs-test-site.js';
+import { buildRepoTestSite, startDocsServer } from '../testing/docs-test-site.js';
 
 let site: { siteDir: string; remove(): void };
 let server: Awaited<ReturnType<typeof startDocsServer>>;

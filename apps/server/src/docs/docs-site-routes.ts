@@ -3,7 +3,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { isDocsError, suggestNames } from '@svc/docs-reader';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServerError } from '../errors/server-error.js';
-import type { DocsRouteContext } from './docs-plugin.js';
+import type { DocsRouteContext } from './docs-route-context.js';
 import { sendCached } from './http-cache.js';
 import { renderNotFoundHtml, renderPageHtml, renderSearchHtml } from './site/render-site-page.js';
 import { SITE_CSS, SITE_JS } from './site/site-assets.js';

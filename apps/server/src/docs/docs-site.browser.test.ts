@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRepoTestSite, startDocsServer } from './docs-test-site.js';
+import { buildRepoTestSite, startDocsServer } from '../testing/docs-test-site.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 let browser: Browser;

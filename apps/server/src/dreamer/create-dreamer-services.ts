@@ -10,8 +10,8 @@ import {
 import type { Clock, Gate, GateDatabase, MeterCharge, RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { isServerSideFailure } from '../capabilities/capability-error-payload.js';
 import { type ConcurrencyLimiter, createConcurrencyLimiter } from '../capabilities/concurrency-limiter.js';
+import { isServerSideFailure } from '../errors/capability-error-payload.js';
 import { toErrorPayload } from '../errors/error-payload.js';
 import { createKyselyRunStore, markStaleRuns } from './kysely-run-store.js';
 

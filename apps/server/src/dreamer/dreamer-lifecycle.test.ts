@@ -4,13 +4,13 @@ import { postServerSentEvents } from '@svc/dreamer-core/client';
 import { createSampleRunRecord } from '@svc/dreamer-core/testing';
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import { describe, expect, it } from 'vitest';
-import { buildServer } from '../build-server.js';
-import { loadConfig } from '../config.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { buildServer } from '../app/build-server.js';
+import { migrateToLatest } from '../app/server-migrations.js';
+import { loadConfig } from '../config/server-config.js';
 import { ADMIN, FIXTURE_ENV, logIn } from '../testing/access-test-fixtures.js';
+import { createMember, modelEnv, readRun } from '../testing/dreamer-test-helpers.js';
 import { startFakeModelServer } from '../testing/fake-model-server.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createMember, modelEnv, readRun } from './dreamer-test-helpers.js';
 import { createKyselyRunStore } from './kysely-run-store.js';
 
 describe.each(testDatabaseTargets())('dreamer runs across restarts and over MCP on $name', (target) => {

@@ -1,15 +1,15 @@
 import { DEFAULT_PIPELINE, type RunResult } from '@svc/dreamer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRoles } from '../testing/access-test-fixtures.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { readWalletTotals } from '../tokens/token-test-fixtures.js';
 import {
   createDreamerTestServer,
   createMember,
   type DreamerTestServer,
   priceResource,
   readRun,
-} from './dreamer-test-helpers.js';
+} from '../testing/dreamer-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { readWalletTotals } from '../testing/token-test-fixtures.js';
 
 const STAGES = ['idea', 'expansion', 'feasibility', 'selection', 'scaffold', 'notes'];
 

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser } from '../testing/access-test-fixtures.js';
+import {
+  createDreamerTestServer,
+  createMember,
+  type DreamerTestServer,
+} from '../testing/dreamer-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { createDreamerTestServer, createMember, type DreamerTestServer } from './dreamer-test-helpers.js';
 
 // stageModels values may be a plain model name; a run's usage says stub when no model ran.
 const TWO_STAGES = {

@@ -1,15 +1,15 @@
 import type { RunEvent } from '@svc/dreamer-core';
 import { postServerSentEvents, type ServerSentEvent, SseHttpError } from '@svc/dreamer-core/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { readWalletTotals } from '../tokens/token-test-fixtures.js';
 import {
   createDreamerTestServer,
   createMember,
   type DreamerTestServer,
   priceResource,
   readRun,
-} from './dreamer-test-helpers.js';
+} from '../testing/dreamer-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
+import { readWalletTotals } from '../testing/token-test-fixtures.js';
 import { HEARTBEAT_MS } from './event-stream.js';
 
 const STAGES = ['idea', 'expansion', 'feasibility', 'selection', 'scaffold', 'notes'];

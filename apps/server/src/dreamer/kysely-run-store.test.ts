@@ -1,6 +1,6 @@
 import { createSampleRunRecord, describeRunStoreContract } from '@svc/dreamer-core/testing';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateToLatest } from '../app/server-migrations.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createKyselyRunStore, RUN_COLLECTION } from './kysely-run-store.js';
 

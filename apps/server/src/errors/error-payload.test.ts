@@ -3,7 +3,7 @@ import { DocsError } from '@svc/docs-reader';
 import { DreamError } from '@svc/dreamer-core';
 import { GateError } from '@svc/gate';
 import { describe, expect, it } from 'vitest';
-import { CapabilityError } from '../capabilities/capability-error.js';
+import { CapabilityError } from './capability-error.js';
 import { toErrorPayload } from './error-payload.js';
 import { isServerError, ServerError } from './server-error.js';
 import { statusOf } from './status-table.js';

@@ -2,15 +2,11 @@ import { isActivityError } from '@svc/activity-core';
 import { isDocsError } from '@svc/docs-reader';
 import { isDreamError } from '@svc/dreamer-core';
 import { isGateError } from '@svc/gate';
-import { RelayedCapabilityError } from '../capabilities/capability-error.js';
+import type { ErrorPayload } from './error-shape.js';
+import { RelayedCapabilityError } from './relayed-capability-error.js';
 import { isServerError } from './server-error.js';
 
-/** The one error shape's `error` member: `{ error: { code, message, details? } }` on every surface. */
-export interface ErrorPayload {
-  code: string;
-  message: string;
-  details?: Record<string, unknown>;
-}
+export type { ErrorPayload } from './error-shape.js';
 
 /** One family of coded errors: how to recognise it and how its extra data becomes `details`. */
 interface CodedErrorFamily {

@@ -1,8 +1,8 @@
-import type { ActivityServerErrorCode } from '../activity/activity-errors.js';
-import type { AutomationErrorCode } from '../automations/automation-errors.js';
-import type { CapabilityErrorCode } from '../capabilities/capability-error.js';
-import type { IntegrationErrorCode } from '../integrations/integration-errors.js';
-import type { PdfServerErrorCode } from '../pdf/pdf-errors.js';
+import type { ActivityServerErrorCode } from './activity-error-codes.js';
+import type { AutomationErrorCode } from './automation-error-codes.js';
+import type { CapabilityErrorCode } from './capability-error-codes.js';
+import type { IntegrationErrorCode } from './integration-error-codes.js';
+import type { PdfServerErrorCode } from './pdf-error-codes.js';
 import type { ServerErrorCode } from './status-table.js';
 
 /** Every code the server raises itself: its own (`SERVER_…`), the registry's (`CAP_…`) and its areas' (`ACT_EXPORT_FAILED`, `ACT_NOT_EXPORTED`, `PDF_…`, `AUTOMATION_…`, `INTEGRATION_…`). */

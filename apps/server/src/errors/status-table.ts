@@ -2,11 +2,11 @@ import type { ActivityErrorCode } from '@svc/activity-core';
 import type { DocsErrorCode } from '@svc/docs-reader';
 import type { DreamErrorCode } from '@svc/dreamer-core';
 import type { GateErrorCode } from '@svc/gate';
-import type { ActivityServerErrorCode } from '../activity/activity-errors.js';
-import type { AutomationErrorCode } from '../automations/automation-errors.js';
-import type { CapabilityErrorCode } from '../capabilities/capability-error.js';
-import type { IntegrationErrorCode } from '../integrations/integration-errors.js';
-import type { PdfServerErrorCode } from '../pdf/pdf-errors.js';
+import type { ActivityServerErrorCode } from './activity-error-codes.js';
+import type { AutomationErrorCode } from './automation-error-codes.js';
+import type { CapabilityErrorCode } from './capability-error-codes.js';
+import type { IntegrationErrorCode } from './integration-error-codes.js';
+import type { PdfServerErrorCode } from './pdf-error-codes.js';
 
 /** Codes the server raises itself (validation of routes, unknown routes, internal failures). */
 export type ServerErrorCode =

@@ -1,7 +1,8 @@
 import type { GateDatabase } from '@svc/gate';
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { FUNCTION_COLLECTION } from './function-definition.js';
 import { createFunctionSource } from './function-source.js';
 import { checkFunctionWrite } from './function-write-check.js';
@@ -9,7 +10,6 @@ import { functionsRoutes } from './functions-routes.js';
 
 /** Options of {@link functionsPlugin}. */
 export interface FunctionsPluginOptions {
-  registry: CapabilityRegistry;
   db: Kysely<GateDatabase>;
 }
 
@@ -20,12 +20,15 @@ export interface FunctionsPluginOptions {
  * prefix.
  *
  * @example
- * await app.register(functionsPlugin, { prefix: '/api/functions', registry, db: database.db });
+ * await app.register(functionsPlugin, { prefix: '/api/functions', db: database.db });
  */
-export const functionsPlugin: FastifyPluginAsync<FunctionsPluginOptions> = async (app, options) => {
-  options.registry.addSource(createFunctionSource(options.registry, options.db));
-  app.documentChecks.add(FUNCTION_COLLECTION, (data) =>
-    checkFunctionWrite(data, options.registry.userSchemas),
-  );
-  await app.register(functionsRoutes, { registry: options.registry, db: options.db });
-};
+export const functionsPlugin = fastifyPlugin<FunctionsPluginOptions>(
+  async (app, options) => {
+    app.capabilities.addSource(createFunctionSource(app.capabilities, options.db));
+    app.documentChecks.add(FUNCTION_COLLECTION, (data) =>
+      checkFunctionWrite(data, app.capabilities.userSchemas),
+    );
+    await app.register(functionsRoutes, { registry: app.capabilities, db: options.db });
+  },
+  { name: 'svc-functions', dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN], encapsulate: true },
+);

@@ -1,16 +1,16 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedInUser } from '../testing/access-test-fixtures.js';
+import { readDocExample } from '../testing/doc-examples.js';
 import {
   createDreamerTestServer,
   createMember,
   type DreamerTestServer,
   priceResource,
   readRun,
-} from '../dreamer/dreamer-test-helpers.js';
-import type { SignedInUser } from '../testing/access-test-fixtures.js';
-import { readDocExample } from '../testing/doc-examples.js';
+} from '../testing/dreamer-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
-import { grantTokens, readWalletTotals } from '../tokens/token-test-fixtures.js';
+import { grantTokens, readWalletTotals } from '../testing/token-test-fixtures.js';
 
 describe.each(testDatabaseTargets())('stored function-calls on $name', (target) => {
   let server: DreamerTestServer;

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { GateError } from '@svc/gate';
-import { CapabilityError } from '../capabilities/capability-error.js';
+import { CapabilityError } from '../errors/capability-error.js';
 
 // ipaddr.js is CommonJS without named exports (and the server compiles without esModuleInterop).
 const ipaddr = createRequire(import.meta.url)('ipaddr.js') as typeof import('ipaddr.js');

@@ -1,30 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CapabilityError } from '../capabilities/capability-error.js';
 import type { CapabilitySource } from '../capabilities/capability-source.js';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+import { WEBHOOK_INPUT, WEBHOOK_METER } from '../contracts/webhook-contract.js';
+import { CapabilityError } from '../errors/capability-error.js';
 import { ServerError } from '../errors/server-error.js';
 import { resolveWebhookTarget } from './address-guard.js';
 import type { IntegrationStore, PublicIntegration } from './integration-store.js';
 import { type DeliveryAnswer, type DeliveryLimits, deliverWebhook } from './webhook-delivery.js';
 import { signWebhook } from './webhook-signature.js';
-
-/** The meter target every webhook call is charged (one price for all of a user's webhooks). */
-export const WEBHOOK_METER = 'tool:integrations.webhook';
-
-/** The arguments of `integrations.<name>`: the event type and its data, sent as `{ type, timestamp, data }`. */
-export const WEBHOOK_INPUT = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    type: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9_.:-]{1,100}$',
-      default: 'svc.call',
-      description: 'The event type, e.g. book.exported.',
-    },
-    data: { type: 'object', additionalProperties: true, default: {}, description: 'The event data.' },
-  },
-} as const;
 
 /** What a call answers: the receiver's status and (bounded) body. */
 export interface WebhookCallResult extends DeliveryAnswer {

@@ -3,8 +3,6 @@ import { GateError } from '@svc/gate';
 import type { Kysely } from 'kysely';
 import type { IntegrationsDatabase } from './integration-migrations.js';
 
-/** An integration name: the capability is `integrations.<name>`. */
-export const INTEGRATION_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 /** Webhooks one user may keep. */
 export const MAX_INTEGRATIONS_PER_USER = 100;
 const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/;

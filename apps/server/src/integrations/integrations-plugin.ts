@@ -1,7 +1,8 @@
 import type { GateDatabase } from '@svc/gate';
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { createIntegrationSource } from './integration-capability.js';
 import type { IntegrationsDatabase } from './integration-migrations.js';
 import { createIntegrationStore } from './integration-store.js';
@@ -10,7 +11,6 @@ import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './webhook-delivery
 
 /** Options of {@link integrationsPlugin}. */
 export interface IntegrationsPluginOptions {
-  registry: CapabilityRegistry;
   /** The server's database; the area reads and writes only its own `user_integrations` table. */
   db: Kysely<GateDatabase>;
   /** Hosts allowed despite private or loopback addresses (`SVC_INTEGRATION_ALLOWED_HOSTS`). */
@@ -23,16 +23,19 @@ export interface IntegrationsPluginOptions {
  * storing webhooks under the plugin's prefix.
  *
  * @example
- * await app.register(integrationsPlugin, { prefix: '/api/integrations', registry, db, allowedHosts: [] });
+ * await app.register(integrationsPlugin, { prefix: '/api/integrations', db, allowedHosts: [] });
  */
-export const integrationsPlugin: FastifyPluginAsync<IntegrationsPluginOptions> = async (app, options) => {
-  const store = createIntegrationStore(options.db as unknown as Kysely<IntegrationsDatabase>);
-  options.registry.addSource(
-    createIntegrationSource({
-      store,
-      allowedHosts: options.allowedHosts,
-      limits: { ...DEFAULT_DELIVERY_LIMITS, ...options.limits },
-    }),
-  );
-  await app.register(integrationsRoutes, { store });
-};
+export const integrationsPlugin = fastifyPlugin<IntegrationsPluginOptions>(
+  async (app, options) => {
+    const store = createIntegrationStore(options.db as unknown as Kysely<IntegrationsDatabase>);
+    app.capabilities.addSource(
+      createIntegrationSource({
+        store,
+        allowedHosts: options.allowedHosts,
+        limits: { ...DEFAULT_DELIVERY_LIMITS, ...options.limits },
+      }),
+    );
+    await app.register(integrationsRoutes, { store });
+  },
+  { name: 'svc-integrations', dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN], encapsulate: true },
+);

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { INTEGRATION_NAME_PATTERN } from '../contracts/webhook-contract.js';
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { requireAuth } from '../plugins/guards.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
-import { INTEGRATION_NAME_PATTERN, type IntegrationStore } from './integration-store.js';
+import type { IntegrationStore } from './integration-store.js';
 
 const INTEGRATION = {
   type: 'object',

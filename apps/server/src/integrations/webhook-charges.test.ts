@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_METER } from '../contracts/webhook-contract.js';
 import { FIXTURE_ENV, type SignedInUser, signUpWithRoles } from '../testing/access-test-fixtures.js';
 import { listenOnLoopback } from '../testing/healthz-probe.js';
 import { sendOverLoopback } from '../testing/loopback-client.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { grantTokens, logInAdmin, readWalletTotals } from '../tokens/token-test-fixtures.js';
-import { WEBHOOK_METER } from './integration-capability.js';
+import { grantTokens, logInAdmin, readWalletTotals } from '../testing/token-test-fixtures.js';
 
 const PRICE = 5;
 

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { CapabilityError } from '../capabilities/capability-error.js';
+import { CapabilityError } from '../errors/capability-error.js';
 import { ServerError } from '../errors/server-error.js';
 import type { ResolvedTarget } from './address-guard.js';
 

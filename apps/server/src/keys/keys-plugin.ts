@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { keyRoutes } from './key-routes.js';
 
 /**
@@ -9,6 +10,9 @@ import { keyRoutes } from './key-routes.js';
  * @example
  * await app.register(keysPlugin, { prefix: '/keys' });
  */
-export const keysPlugin: FastifyPluginAsync = async (app) => {
-  await app.register(keyRoutes);
-};
+export const keysPlugin = fastifyPlugin(
+  async (app) => {
+    await app.register(keyRoutes);
+  },
+  { name: 'svc-keys', dependencies: [GATE_PLUGIN, '@fastify/rate-limit'], encapsulate: true },
+);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../testing/access-test-fixtures.js';
-import { createLmxTestServer, type LmxTestServer, runScriptAs } from './lmx-test-helpers.js';
+import { createLmxTestServer, type LmxTestServer, runScriptAs } from '../testing/lmx-test-helpers.js';
 
 // The bridged-mode pages under docs/lmx/ flag their examples `bridged` (```lma bridged): they
 // need the server's tools, install, db or ai bridge, so they run here, through the real

@@ -13,8 +13,8 @@ import {
   type CapabilitySurface,
   defineCapability,
 } from '../capabilities/capability-types.js';
+import type { HostModesConfig } from '../config/host-modes-config.js';
 import type { ScriptBridgeFactory } from './bridges/script-bridge-factory.js';
-import type { HostModesConfig } from './host/host-modes-config.js';
 import { type HostSession, openHostSession } from './host/host-session.js';
 
 /** What the script engine's capabilities run on. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { describeHealthz, listenOnLoopback, probeHealthzAgainstBaseline } from '../testing/healthz-probe.js';
-import { createLmxTestServer, type LmxTestServer } from './lmx-test-helpers.js';
+import { createLmxTestServer, type LmxTestServer } from '../testing/lmx-test-helpers.js';
 
 // Attacks on the script engine through the real server (HTTP on loopback, several members at
 // once), each while /healthz is asked every 50 ms (the probe shares the test's thread with the

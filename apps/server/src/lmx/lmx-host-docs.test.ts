@@ -10,7 +10,7 @@ import {
   type LmxTestServer,
   runScriptAs,
   startDisplayWithWindow,
-} from './lmx-test-helpers.js';
+} from '../testing/lmx-test-helpers.js';
 
 // The host-mode pages under docs/lmx/ flag their examples `host` (```lms host): they need the
 // server's host bridge, so they run here, as an admin with SVC_LMX_HOST_MODES, against a real

@@ -10,7 +10,7 @@ import {
   processesWith,
   runScriptAs,
   startDisplayWithWindow,
-} from './lmx-test-helpers.js';
+} from '../testing/lmx-test-helpers.js';
 
 interface Result {
   ok: boolean;

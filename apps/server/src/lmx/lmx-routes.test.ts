@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLmxTestServer, type LmxTestServer, runScriptAs } from './lmx-test-helpers.js';
+import { createLmxTestServer, type LmxTestServer, runScriptAs } from '../testing/lmx-test-helpers.js';
 
 describe('the script engine over HTTP', () => {
   let server: LmxTestServer;
@@ -186,7 +186,7 @@ describe('the script engine under its bounds', () => {
   });
 
   it('refuses settings out of range at start, naming the variable', async () => {
-    const { loadConfig } = await import('../config.js');
+    const { loadConfig } = await import('../config/server-config.js');
     expect(() => loadConfig({ SVC_LMX_TIME_MS: '99' })).toThrow(
       /SVC_LMX_TIME_MS must be a whole number from 100 to 300000/,
     );

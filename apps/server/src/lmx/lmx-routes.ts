@@ -8,10 +8,10 @@ import {
 } from '@svc/lmx-interpreters';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
-import { replyWithError } from '../capabilities/reply-with-error.js';
+import type { HostModesConfig } from '../config/host-modes-config.js';
 import { errorResponseSchema } from '../errors/error-body.js';
 import { abortOnDisconnect } from '../plugins/abort-on-disconnect.js';
-import type { HostModesConfig } from './host/host-modes-config.js';
+import { replyWithError } from '../plugins/reply-with-error.js';
 import { hostModeRefusal } from './lmx-capabilities.js';
 
 /** Options of {@link lmxRoutes}. */

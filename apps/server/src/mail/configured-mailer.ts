@@ -1,7 +1,7 @@
 import type { Mailer } from '@svc/gate';
 import { createMemoryMailer } from '@svc/gate/testing';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../config/server-config.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
 /**

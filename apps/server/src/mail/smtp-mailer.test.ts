@@ -4,10 +4,10 @@ import { createManualClock } from '@svc/gate/testing';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshAddress, STRONG_PASSWORD } from '../auth/auth-test-helpers.js';
-import { buildServer } from '../build-server.js';
-import { loadConfig } from '../config.js';
+import { buildServer } from '../app/build-server.js';
+import { loadConfig } from '../config/server-config.js';
 import { ADMIN, logIn } from '../testing/access-test-fixtures.js';
+import { freshAddress, STRONG_PASSWORD } from '../testing/auth-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 
 interface ReceivedMail {

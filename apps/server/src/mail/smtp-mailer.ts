@@ -1,6 +1,6 @@
 import type { Mailer } from '@svc/gate';
 import { createTransport } from 'nodemailer';
-import type { MailConfig } from './mail-config.js';
+import type { MailConfig } from '../config/mail-config.js';
 
 /** Thrown when the SMTP server refuses or cannot be reached; its message never holds the URL's password. */
 export class MailDeliveryError extends Error {

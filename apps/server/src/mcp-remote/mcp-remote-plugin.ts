@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import fastifyPlugin from 'fastify-plugin';
+import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
+import type { RemoteMcpServerConfig } from '../config/mcp-remote-config.js';
 import { errorResponseSchema } from '../errors/error-body.js';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { requireAuth } from '../plugins/guards.js';
 import { AUTHENTICATED_SECURITY } from '../plugins/openapi-plugin.js';
-import type { RemoteMcpServerConfig } from './mcp-remote-config.js';
 import { createRemoteMcpConnection } from './remote-mcp-connection.js';
 import { createRemoteMcpSource } from './remote-mcp-source.js';
 
@@ -45,48 +46,50 @@ const statusSchema = {
  * (URLs and headers are never shown).
  *
  * @example
- * await app.register(mcpRemotePlugin, { prefix: '/api/mcp-servers', registry, servers: config.mcpServers });
+ * await app.register(mcpRemotePlugin, { prefix: '/api/mcp-servers', servers: config.mcpServers });
  */
-export const mcpRemotePlugin: FastifyPluginAsync<{
-  registry: CapabilityRegistry;
+export const mcpRemotePlugin = fastifyPlugin<{
   servers: readonly RemoteMcpServerConfig[];
-}> = async (app, options) => {
-  const connections = options.servers.map((server) => createRemoteMcpConnection(server));
-  options.registry.addSource(createRemoteMcpSource(connections, options.registry.userSchemas));
-  const refreshDown = async (): Promise<void> => {
-    await Promise.all(
-      connections
-        .filter((connection) => connection.state().status !== 'available')
-        .map(async (connection) => {
-          const state = await connection.refresh();
-          if (state.status === 'unavailable')
-            app.log.warn(
-              { server: connection.config.name, reason: state.reason },
-              'remote MCP server unavailable',
-            );
-        }),
-    );
-  };
-  let timer: ReturnType<typeof setInterval> | undefined;
-  app.addHook('onReady', async () => {
-    if (connections.length === 0) return;
-    await refreshDown();
-    timer = setInterval(() => void refreshDown(), RECONNECT_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await Promise.all(connections.map((connection) => connection.close()));
-  });
-  app.get('', { schema: statusSchema, preValidation: requireAuth }, async () => ({
-    servers: connections.map((connection) => {
-      const state = connection.state();
-      return {
-        name: connection.config.name,
-        status: state.status,
-        ...(state.status === 'unavailable' ? { reason: state.reason } : {}),
-        ...(state.status === 'available' ? { tools: state.tools.map((tool) => tool.name) } : {}),
-      };
-    }),
-  }));
-};
+}>(
+  async (app, options) => {
+    const connections = options.servers.map((server) => createRemoteMcpConnection(server));
+    app.capabilities.addSource(createRemoteMcpSource(connections, app.capabilities.userSchemas));
+    const refreshDown = async (): Promise<void> => {
+      await Promise.all(
+        connections
+          .filter((connection) => connection.state().status !== 'available')
+          .map(async (connection) => {
+            const state = await connection.refresh();
+            if (state.status === 'unavailable')
+              app.log.warn(
+                { server: connection.config.name, reason: state.reason },
+                'remote MCP server unavailable',
+              );
+          }),
+      );
+    };
+    let timer: ReturnType<typeof setInterval> | undefined;
+    app.addHook('onReady', async () => {
+      if (connections.length === 0) return;
+      await refreshDown();
+      timer = setInterval(() => void refreshDown(), RECONNECT_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await Promise.all(connections.map((connection) => connection.close()));
+    });
+    app.get('', { schema: statusSchema, preValidation: requireAuth }, async () => ({
+      servers: connections.map((connection) => {
+        const state = connection.state();
+        return {
+          name: connection.config.name,
+          status: state.status,
+          ...(state.status === 'unavailable' ? { reason: state.reason } : {}),
+          ...(state.status === 'available' ? { tools: state.tools.map((tool) => tool.name) } : {}),
+        };
+      }),
+    }));
+  },
+  { name: 'svc-mcp-remote', dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN], encapsulate: true },
+);

@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConfigError, loadConfig } from '../config.js';
+import { type ConfigError, loadConfig } from '../config/server-config.js';
 import {
   createKey,
   FIXTURE_ENV,
@@ -9,9 +9,13 @@ import {
 } from '../testing/access-test-fixtures.js';
 import { readDocExample } from '../testing/doc-examples.js';
 import { describeHealthz, probeHealthzAgainstBaseline } from '../testing/healthz-probe.js';
+import {
+  findClosedPort,
+  type McpFixtureServer,
+  startMcpFixtureServer,
+} from '../testing/mcp-fixture-server.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { findClosedPort, type McpFixtureServer, startMcpFixtureServer } from './mcp-fixture-server.js';
 
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text: string }> };
 

@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import serverPackage from '../../package.json' with { type: 'json' };
-import type { RemoteMcpServerConfig } from './mcp-remote-config.js';
+import type { RemoteMcpServerConfig } from '../config/mcp-remote-config.js';
 
 /** One tool of a remote server, as its `tools/list` answered it. */
 export interface RemoteTool {

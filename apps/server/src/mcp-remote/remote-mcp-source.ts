@@ -1,8 +1,8 @@
-import { CapabilityError } from '../capabilities/capability-error.js';
 import type { CapabilitySource } from '../capabilities/capability-source.js';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
 import type { SchemaBounds } from '../capabilities/schema-bounds.js';
 import type { UserSchemas } from '../capabilities/user-schemas.js';
+import { CapabilityError } from '../errors/capability-error.js';
 import type { RemoteMcpConnection, RemoteTool } from './remote-mcp-connection.js';
 
 /** A remote tool call's deadline. */

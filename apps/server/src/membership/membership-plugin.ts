@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { membershipRoutes } from './membership-routes.js';
 import { membershipWebhookRoutes } from './membership-webhook.js';
 
@@ -13,7 +14,10 @@ import { membershipWebhookRoutes } from './membership-webhook.js';
  * @example
  * await app.register(membershipPlugin, { prefix: '/membership' });
  */
-export const membershipPlugin: FastifyPluginAsync = async (app) => {
-  await app.register(membershipRoutes);
-  await app.register(membershipWebhookRoutes);
-};
+export const membershipPlugin = fastifyPlugin(
+  async (app) => {
+    await app.register(membershipRoutes);
+    await app.register(membershipWebhookRoutes);
+  },
+  { name: 'svc-membership', dependencies: [GATE_PLUGIN, '@fastify/rate-limit'], encapsulate: true },
+);

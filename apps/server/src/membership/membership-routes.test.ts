@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, errorCodeOf, logIn, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import {
   createMembershipServer,
   deliver,
   makeEvent,
   PRICES,
   paymentsEnv,
-} from './membership-test-helpers.js';
+} from '../testing/membership-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
 
 describe.each(testDatabaseTargets())('membership routes on $name', (target) => {
   describe('without PAY_SECRET_KEY', () => {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
 import {
   createMembershipServer,
   deliver,
@@ -10,7 +9,8 @@ import {
   PRICES,
   paymentsEnv,
   signPayload,
-} from './membership-test-helpers.js';
+} from '../testing/membership-test-helpers.js';
+import { testDatabaseTargets } from '../testing/test-databases.js';
 
 describe.each(testDatabaseTargets())('membership webhook on $name', (target) => {
   let fake: FakeStripe;

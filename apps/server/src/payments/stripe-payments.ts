@@ -1,6 +1,6 @@
 import { GateError, type Payments, type SubscriptionState } from '@svc/gate';
 import Stripe from 'stripe';
-import type { PaymentsConfig } from './payments-config.js';
+import type { PaymentsConfig } from '../config/payments-config.js';
 import { readId, toPaymentEvent } from './stripe-event.js';
 
 /** How old a signed webhook may be: Stripe's own default, so a captured one cannot be replayed later. */

@@ -4,11 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServerError } from '../errors/server-error.js';
-import { processesWith } from '../lmx/lmx-test-helpers.js';
+import { processesWith } from '../testing/lmx-test-helpers.js';
+import {
+  type LoopbackTrap,
+  readPdfPages,
+  startLoopbackTrap,
+  textOfPdf,
+} from '../testing/pdf-test-helpers.js';
 import { createChromiumRenderer } from './chromium-pdf-renderer.js';
 import { locateChromium } from './locate-chromium.js';
 import { MAX_PDF_PAGES } from './pdf-renderer.js';
-import { type LoopbackTrap, readPdfPages, startLoopbackTrap, textOfPdf } from './pdf-test-helpers.js';
 
 // The chromium provider against the real browser (Debian's /usr/bin/chromium; CI installs it,
 // and this suite never skips): every attack an untrusted document can make must fail, and

@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { PdfConfig } from './pdf-config.js';
+import type { PdfConfig } from '../config/pdf-config.js';
 
 /** Where the `chromium` provider's browser is, or why there is none. */
 export type ChromiumLocation = { found: true; path: string } | { found: false; reason: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { textOfPdf } from '../testing/pdf-test-helpers.js';
 import { createPdfLibRenderer } from './pdf-lib-renderer.js';
-import { textOfPdf } from './pdf-test-helpers.js';
 
 // What the pdf-lib provider prints, read back with poppler's pdftotext (a slow suite: it drives
 // the PDF tools; CI installs poppler-utils).

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { createPdfRenderCapability } from '../vendor-neutral/pdf-render-capability.js';
+import fastifyPlugin from 'fastify-plugin';
+import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
+import type { PdfConfig } from '../config/pdf-config.js';
 import { createChromiumRenderer } from './chromium-pdf-renderer.js';
 import { locateChromium } from './locate-chromium.js';
-import type { PdfConfig } from './pdf-config.js';
 import { createPdfLibRenderer } from './pdf-lib-renderer.js';
+import { createPdfRenderCapability } from './pdf-render-capability.js';
 
 /** Options of {@link pdfPlugin}. */
 export interface PdfPluginOptions {
@@ -22,23 +23,26 @@ export interface PdfPluginOptions {
  * @example
  * await app.register(pdfPlugin, { config: config.pdf, searchPath: process.env.PATH });
  */
-export const pdfPlugin: FastifyPluginAsync<PdfPluginOptions> = async (app, options) => {
-  const chromium = createChromiumRenderer({
-    locate: () => locateChromium(options.config.chromiumPath, options.searchPath),
-    browsers: options.config.browsers,
-    log: app.log,
-  });
-  app.capabilities.register(
-    createPdfRenderCapability({
-      renderers: { chromium, pdfLib: createPdfLibRenderer() },
-      timeoutMs: options.config.timeoutMs,
-    }),
-  );
-  const browser = chromium.describe();
-  app.log.info(
-    { chromium: browser.available ? 'available' : browser.note },
-    'pdf.render: pdf-lib built in, chromium %s',
-    browser.available ? 'available' : 'unavailable',
-  );
-  app.addHook('onClose', async () => chromium.stopAll());
-};
+export const pdfPlugin = fastifyPlugin<PdfPluginOptions>(
+  async (app, options) => {
+    const chromium = createChromiumRenderer({
+      locate: () => locateChromium(options.config.chromiumPath, options.searchPath),
+      browsers: options.config.browsers,
+      log: app.log,
+    });
+    app.capabilities.register(
+      createPdfRenderCapability({
+        renderers: { chromium, pdfLib: createPdfLibRenderer() },
+        timeoutMs: options.config.timeoutMs,
+      }),
+    );
+    const browser = chromium.describe();
+    app.log.info(
+      { chromium: browser.available ? 'available' : browser.note },
+      'pdf.render: pdf-lib built in, chromium %s',
+      browser.available ? 'available' : 'unavailable',
+    );
+    app.addHook('onClose', async () => chromium.stopAll());
+  },
+  { name: 'svc-pdf', dependencies: [CAPABILITIES_PLUGIN], encapsulate: true },
+);

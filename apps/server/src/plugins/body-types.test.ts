@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerWithRoutes, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
-import { grantTokens, logInAdmin, readWalletTotals } from '../tokens/token-test-fixtures.js';
+import { grantTokens, logInAdmin, readWalletTotals } from '../testing/token-test-fixtures.js';
 
 // Issue 10, defect 3: JSON bodies carry their own types; nothing in a body is coerced.
 describe.each(testDatabaseTargets())('request body types on $name', (target) => {

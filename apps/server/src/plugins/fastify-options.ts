@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { ServerConfig } from '../config.js';
-import { createClientErrorHandler, createFrameworkErrorHandler } from '../errors/framework-errors.js';
+import type { ServerConfig } from '../config/server-config.js';
+import { createClientErrorHandler, createFrameworkErrorHandler } from './framework-errors.js';
 import { redactUrl } from './redact-url.js';
 import { createRequestValidatorFactory } from './request-validators.js';
 import { SERVER_TIMEOUTS, type ServerTimeouts, toFastifyTimeouts } from './server-timeouts.js';

@@ -2,7 +2,7 @@ import type { Gate, RequestUser } from '@svc/gate';
 import { GateError } from '@svc/gate';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/create-database.js';
 
 declare module 'fastify' {
@@ -16,6 +16,9 @@ declare module 'fastify' {
     user: RequestUser | null;
   }
 }
+
+/** The name plugins list in their `dependencies` to read `app.gate`, `app.database`, `app.svcConfig` and `request.user`. */
+export const GATE_PLUGIN = 'svc-gate';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -71,5 +74,5 @@ export const gatePlugin = fastifyPlugin(
       }
     });
   },
-  { name: 'svc-gate', dependencies: ['@fastify/cookie'] },
+  { name: GATE_PLUGIN, dependencies: ['@fastify/cookie'] },
 );

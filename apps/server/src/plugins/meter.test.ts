@@ -1,9 +1,9 @@
 import { createMeter, createWalletService, resolveGateConfig, systemClock } from '@svc/gate';
 import { createMemoryMailer } from '@svc/gate/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CapabilityError } from '../capabilities/capability-error.js';
+import { migrateToLatest } from '../app/server-migrations.js';
 import { defineCapability } from '../capabilities/capability-types.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { CapabilityError } from '../errors/capability-error.js';
 import {
   createServerWithRoutes,
   errorCodeOf,
@@ -12,7 +12,7 @@ import {
 } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
-import { grantTokens, logInAdmin, readWalletTotals } from '../tokens/token-test-fixtures.js';
+import { grantTokens, logInAdmin, readWalletTotals } from '../testing/token-test-fixtures.js';
 import { requireAuth } from './guards.js';
 import { meterGuard } from './meter-guard.js';
 

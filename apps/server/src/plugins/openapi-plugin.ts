@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import serverPackage from '../../package.json' with { type: 'json' };
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../config/server-config.js';
 import { errorResponseSchema } from '../errors/error-body.js';
 
 /** The tags operations are grouped by; a route's `schema.tags` should use one of these. */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../config/server-config.js';
 
 /** HSTS as sent in production: one year, subdomains included (no `preload`: that is the operator's call). */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';

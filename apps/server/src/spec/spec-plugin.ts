@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
 import { SPEC_CAPABILITIES } from './spec-capabilities.js';
 
 /**
@@ -10,6 +11,9 @@ import { SPEC_CAPABILITIES } from './spec-capabilities.js';
  * @example
  * await app.register(specPlugin);
  */
-export const specPlugin: FastifyPluginAsync = async (app) => {
-  for (const capability of SPEC_CAPABILITIES) app.capabilities.register(capability);
-};
+export const specPlugin = fastifyPlugin(
+  async (app) => {
+    for (const capability of SPEC_CAPABILITIES) app.capabilities.register(capability);
+  },
+  { name: 'svc-spec', dependencies: [CAPABILITIES_PLUGIN], encapsulate: true },
+);

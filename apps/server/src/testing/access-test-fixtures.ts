@@ -1,8 +1,8 @@
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildServer } from '../build-server.js';
+import { buildServer } from '../app/build-server.js';
 import type { Capability } from '../capabilities/capability-types.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/server-config.js';
 import type { TestDatabaseTarget } from './test-databases.js';
 import type { TestServer } from './test-server.js';
 

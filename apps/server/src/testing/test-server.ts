@@ -5,9 +5,9 @@ import {
   type MemoryMailer,
 } from '@svc/gate/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../build-server.js';
+import { buildServer } from '../app/build-server.js';
 import type { Capability } from '../capabilities/capability-types.js';
-import { loadConfig, type ServerConfig } from '../config.js';
+import { loadConfig, type ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/create-database.js';
 import type { WebConsoleSetting } from '../web/register-web-console.js';
 import type { TestDatabaseTarget } from './test-databases.js';

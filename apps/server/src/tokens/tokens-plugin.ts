@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { tokenRoutes } from './token-routes.js';
 
 /**
@@ -9,6 +10,9 @@ import { tokenRoutes } from './token-routes.js';
  * @example
  * await app.register(tokensPlugin, { prefix: '/tokens' });
  */
-export const tokensPlugin: FastifyPluginAsync = async (app) => {
-  await app.register(tokenRoutes);
-};
+export const tokensPlugin = fastifyPlugin(
+  async (app) => {
+    await app.register(tokenRoutes);
+  },
+  { name: 'svc-tokens', dependencies: [GATE_PLUGIN, '@fastify/rate-limit'], encapsulate: true },
+);

@@ -7,7 +7,7 @@ import {
 } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
-import { grantTokens, logInAdmin, readWalletTotals } from './token-test-fixtures.js';
+import { grantTokens, logInAdmin, readWalletTotals } from '../testing/token-test-fixtures.js';
 
 describe.each(testDatabaseTargets())('wallet under concurrency on $name', (target) => {
   let server: Pick<TestServer, 'app' | 'database' | 'close'>;

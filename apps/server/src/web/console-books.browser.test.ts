@@ -13,7 +13,7 @@ import {
   seriousViolations,
   signUpAndSignIn,
   startConsoleHarness,
-} from './console-browser.fixture.js';
+} from '../testing/console-browser.fixture.js';
 
 const PASSWORD = 'a long enough console password 42';
 const PX_PER_MM = 96 / 25.4;

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ENV } from '../testing/access-test-fixtures.js';
+import { requireTool } from '../testing/console-browser.fixture.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { requireTool } from './console-browser.fixture.js';
 
 // The console in Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (playwright's
 // Firefox is a patched build that would have to be downloaded). The Chromium suites prove every

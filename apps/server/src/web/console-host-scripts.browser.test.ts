@@ -10,7 +10,7 @@ import {
   signIn,
   signUpAndSignIn,
   startConsoleHarness,
-} from './console-browser.fixture.js';
+} from '../testing/console-browser.fixture.js';
 
 // The Scripts screen on a server with host modes on (SVC_LMX_HOST_MODES=1): an admin runs the
 // bundled lms demo — real commands on this machine — and reads its trace; a member still finds

@@ -13,7 +13,7 @@ import {
   signIn,
   signUpAndSignIn,
   startConsoleHarness,
-} from './console-browser.fixture.js';
+} from '../testing/console-browser.fixture.js';
 
 const PASSWORD = 'a long enough console password 42';
 const STAGES = ['idea', 'expansion', 'feasibility', 'selection', 'scaffold', 'notes'];

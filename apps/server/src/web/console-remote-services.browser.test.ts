@@ -1,10 +1,6 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser: they see DOM globals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelEnv } from '../dreamer/dreamer-test-helpers.js';
-import { paymentsEnv } from '../membership/membership-test-helpers.js';
-import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
-import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.js';
 import {
   ADMIN,
   type ConsoleHarness,
@@ -13,7 +9,11 @@ import {
   openConsole,
   signIn,
   startConsoleHarness,
-} from './console-browser.fixture.js';
+} from '../testing/console-browser.fixture.js';
+import { modelEnv } from '../testing/dreamer-test-helpers.js';
+import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
+import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.js';
+import { paymentsEnv } from '../testing/membership-test-helpers.js';
 
 let models: FakeModelServer;
 let stripe: FakeStripe;

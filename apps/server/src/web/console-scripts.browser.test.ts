@@ -2,7 +2,6 @@
 // Callbacks passed to page.evaluate run in the browser: they see DOM globals.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRepoTestSite } from '../docs/docs-test-site.js';
 import {
   ADMIN,
   type ConsoleHarness,
@@ -14,7 +13,8 @@ import {
   signIn,
   signUpAndSignIn,
   startConsoleHarness,
-} from './console-browser.fixture.js';
+} from '../testing/console-browser.fixture.js';
+import { buildRepoTestSite } from '../testing/docs-test-site.js';
 
 // The Scripts screen and the Start screen's capabilities panel against the real script engine
 // (/api/lmx/*), the real capability registry (GET /api/capabilities) and a docs site built from

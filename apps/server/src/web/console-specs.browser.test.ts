@@ -12,7 +12,7 @@ import {
   seriousViolations,
   signIn,
   startConsoleHarness,
-} from './console-browser.fixture.js';
+} from '../testing/console-browser.fixture.js';
 
 // Line 2 lacks info.version; line 6 names a path parameter no operation declares.
 const INVALID = `openapi: 3.0.3

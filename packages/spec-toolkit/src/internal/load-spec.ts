@@ -5,7 +5,6 @@ import { hasDuplicateKeys } from './json-key-count.js';
 import { isPlainObject } from './json-pointer.js';
 import { scanJson } from './json-scanner.js';
 import { findJsonSyntaxError } from './json-syntax.js';
-import { loadResolved, RESOLVED_INTERNALS } from './resolve/resolved-registry.js';
 import { forgetTargets } from './spec-model.js';
 import { createPositionFinder, type TextPosition } from './text-position.js';
 import { locateInYaml } from './yaml-locator.js';
@@ -71,13 +70,10 @@ function exceedsNodeBudget(doc: unknown, budget: number): boolean {
 
 /**
  * Reads a spec from an object, a JSON string or a YAML string (also bytes, as UTF-8).
- * Never throws: unreadable input yields `doc: undefined` and a `SPEC_PARSE_ERROR`.
+ * Never throws: unreadable input yields `doc: undefined` and a `SPEC_PARSE_ERROR`. A tool's
+ * `spec` argument may also be a `resolveSpec` result: read that with `loadSpecInput`.
  */
 export function loadSpec(input: unknown, options: LoadSpecOptions = {}): LoadedSpec {
-  if (typeof input === 'object' && input !== null) {
-    const internals = RESOLVED_INTERNALS.get(input);
-    if (internals !== undefined) return loadResolved(internals);
-  }
   if (input instanceof Uint8Array) input = new TextDecoder().decode(input);
   if (typeof input !== 'string') {
     if (input === undefined || input === null) {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { isDocsError, type PackageInfo } from '@svc/docs-reader';
 import { buildDocsFolder, readRepoPackages, writeSiteFiles } from '@svc/docs-reader/node';
 import { EXIT_FAILURE, EXIT_OK } from '../../cli-io.js';
+import { findMissingDependency } from '../../optional-dependency.js';
 import { type Command, failInput, failUsage } from '../command.js';
 import { findRepoRoot } from './find-repo-root.js';
 import { readRepoComponents } from './repo-components.js';
@@ -119,6 +120,9 @@ Exit codes: 0 built, 1 broken internal links (each listed with its location), 2 
         );
         return EXIT_FAILURE;
       }
+      // Without typescript the API pages cannot be extracted: the runner names the package.
+      const missing = findMissingDependency(error);
+      if (missing) throw missing;
       if (isDocsError(error)) return failInput(context, `${error.code}: ${error.message}`);
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         return failInput(context, `cannot read ${sourceDir}: no such folder`);

@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CompletionRequest } from '@svc/dreamer-core';
 import { describe, expect, it } from 'vitest';
+import type { AnthropicProviderConfig } from '../../config/model-config.js';
+import { failureOf, useFakeModelServer } from '../../testing/provider-test-helpers.js';
 import { createAnthropicProvider, toAnthropicMessages } from './anthropic-provider.js';
-import type { AnthropicProviderConfig } from './model-config.js';
-import { failureOf, useFakeModelServer } from './provider-test-helpers.js';
 
 const KEY = 'sk-ant-test-do-not-leak-77';
 const server = useFakeModelServer();

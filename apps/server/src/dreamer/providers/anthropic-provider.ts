@@ -1,5 +1,5 @@
 import type { ChatMessage, CompletionRequest, CompletionResult } from '@svc/dreamer-core';
-import type { AnthropicProviderConfig } from './model-config.js';
+import type { AnthropicProviderConfig } from '../../config/model-config.js';
 import { type ModelProvider, toUsage } from './model-provider.js';
 import { isRetryableStatus, ModelProviderError, toSafeUpstreamText } from './model-provider-error.js';
 import { parseEventData, readEventStream } from './read-event-stream.js';

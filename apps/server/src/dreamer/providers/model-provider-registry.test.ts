@@ -1,9 +1,9 @@
 import type { CompletionRequest } from '@svc/dreamer-core';
 import { describe, expect, it } from 'vitest';
-import type { ModelProvidersConfig } from './model-config.js';
+import type { ModelProvidersConfig } from '../../config/model-config.js';
+import { failureOf, useFakeModelServer } from '../../testing/provider-test-helpers.js';
 import { ModelProviderError } from './model-provider-error.js';
 import { createModelProviderRegistry } from './model-provider-registry.js';
-import { failureOf, useFakeModelServer } from './provider-test-helpers.js';
 
 const OPENAI_KEY = 'sk-registry-secret-1';
 const ANTHROPIC_KEY = 'sk-ant-registry-secret-2';

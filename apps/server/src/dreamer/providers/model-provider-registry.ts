@@ -1,6 +1,6 @@
 import type { CompletionRequest, CompletionResult, ProviderRegistry } from '@svc/dreamer-core';
+import type { ModelProviderConfig, ModelProvidersConfig } from '../../config/model-config.js';
 import { createAnthropicProvider } from './anthropic-provider.js';
-import type { ModelProviderConfig, ModelProvidersConfig } from './model-config.js';
 import type { ModelProvider } from './model-provider.js';
 import { ModelProviderError } from './model-provider-error.js';
 import { createOpenAiCompatibleProvider } from './openai-compatible-provider.js';

@@ -1,9 +1,9 @@
 import { createDreamer, DEFAULT_PIPELINE, type RunEvent } from '@svc/dreamer-core';
 import { createManualClock } from '@svc/dreamer-core/testing';
 import { describe, expect, it } from 'vitest';
-import { readModelProvidersConfig } from './model-config.js';
+import { readModelProvidersConfig } from '../../config/model-config.js';
+import { useFakeModelServer } from '../../testing/provider-test-helpers.js';
 import { createModelProviderRegistry } from './model-provider-registry.js';
-import { useFakeModelServer } from './provider-test-helpers.js';
 
 // The real dreamer core, the real registry from environment variables and real HTTP on
 // loopback: OpenAI-compatible streaming, Anthropic as one JSON answer.

@@ -2,10 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CompletionRequest } from '@svc/dreamer-core';
 import { describe, expect, it } from 'vitest';
+import type { OpenAiCompatibleProviderConfig } from '../../config/model-config.js';
 import { startFakeModelServer } from '../../testing/fake-model-server.js';
-import type { OpenAiCompatibleProviderConfig } from './model-config.js';
+import { failureOf, useFakeModelServer } from '../../testing/provider-test-helpers.js';
 import { createOpenAiCompatibleProvider } from './openai-compatible-provider.js';
-import { failureOf, useFakeModelServer } from './provider-test-helpers.js';
 import { MAX_ANSWER_BYTES } from './send-model-request.js';
 
 const KEY = 'sk-test-do-not-leak-4242';

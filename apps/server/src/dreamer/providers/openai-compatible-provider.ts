@@ -1,5 +1,5 @@
 import type { CompletionRequest, CompletionResult } from '@svc/dreamer-core';
-import type { OpenAiCompatibleProviderConfig } from './model-config.js';
+import type { OpenAiCompatibleProviderConfig } from '../../config/model-config.js';
 import { type ModelProvider, toUsage } from './model-provider.js';
 import { isRetryableStatus, ModelProviderError, toSafeUpstreamText } from './model-provider-error.js';
 import { parseEventData, readEventStream } from './read-event-stream.js';

@@ -1,7 +1,7 @@
 import { BridgeError } from '@svc/lmx-interpreters';
 import { describe, expect, it } from 'vitest';
-import { createTestRegistry, userWith } from '../../capabilities/capability-test-helpers.js';
 import { defineCapability } from '../../capabilities/capability-types.js';
+import { createTestRegistry, userWith } from '../../testing/capability-test-helpers.js';
 import { createCallBudget } from './call-budget.js';
 import { answerCan } from './server-install-bridge.js';
 import { rankTools } from './tool-ranking.js';

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { CapabilityError } from '../../capabilities/capability-error.js';
 import { defineCapability } from '../../capabilities/capability-types.js';
-import { createMember, modelEnv } from '../../dreamer/dreamer-test-helpers.js';
+import { CapabilityError } from '../../errors/capability-error.js';
 import { ADMIN, FIXTURE_ENV, logIn } from '../../testing/access-test-fixtures.js';
+import { createMember, modelEnv } from '../../testing/dreamer-test-helpers.js';
 import { type FakeModelServer, startFakeModelServer } from '../../testing/fake-model-server.js';
+import { runScriptAs } from '../../testing/lmx-test-helpers.js';
 import { testDatabaseTargets } from '../../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../../testing/test-server.js';
-import { runScriptAs } from '../lmx-test-helpers.js';
 import { LMAI_WINDOW_MS } from './server-ai-bridge.js';
 import { LMA_WINDOW_MS } from './server-tools-bridge.js';
 

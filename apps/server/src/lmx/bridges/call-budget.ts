@@ -1,5 +1,5 @@
 import { BridgeError } from '@svc/lmx-interpreters';
-import { CapabilityError } from '../../capabilities/capability-error.js';
+import { CapabilityError } from '../../errors/capability-error.js';
 
 /** The calls and time one bridge grants one run. */
 export interface CallBudget {

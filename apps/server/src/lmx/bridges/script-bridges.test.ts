@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser } from '../../testing/access-test-fixtures.js';
 import {
   createDreamerTestServer,
   createMember,
   type DreamerTestServer,
   priceResource,
-} from '../../dreamer/dreamer-test-helpers.js';
-import { ADMIN, FIXTURE_ENV, logIn, type SignedInUser } from '../../testing/access-test-fixtures.js';
+} from '../../testing/dreamer-test-helpers.js';
+import { runScriptAs } from '../../testing/lmx-test-helpers.js';
 import { testDatabaseTargets } from '../../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../../testing/test-server.js';
-import { runScriptAs } from '../lmx-test-helpers.js';
 
 // The bridged modes through the real server (HTTP inject, real database, the fake model
 // server on loopback speaking the OpenAI and Anthropic protocols) on every test database.

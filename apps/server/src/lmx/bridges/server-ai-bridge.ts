@@ -1,7 +1,7 @@
 import type { RequestUser } from '@svc/gate';
 import { type AiBridge, BridgeError, type JsonValue } from '@svc/lmx-interpreters';
 import type { CapabilityRegistry } from '../../capabilities/capability-registry.js';
-import { type ChatResult, LLM_CHAT_ID } from '../../vendor-neutral/llm-chat-capability.js';
+import { type ChatResult, LLM_CHAT_ID } from '../../contracts/llm-chat-contract.js';
 import { createCallBudget } from './call-budget.js';
 
 /** `lmai`'s budget: model calls and seconds per run. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readHostModesConfig } from './host-modes-config.js';
+import { readHostModesConfig } from '../../config/host-modes-config.js';
 import { openHostSession } from './host-session.js';
 
 function openSession(env: Record<string, string | undefined> = {}) {

@@ -1,7 +1,7 @@
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostModesConfig } from './host-modes-config.js';
+import type { HostModesConfig } from '../../config/host-modes-config.js';
 import { fetchAllowed, type NetResponse, probePort, resolveAllowed } from './net-access.js';
 import { buildCommandEnvironment, type HostCommandResult, runHostCommand } from './run-host-command.js';
 import { splitCommandLine } from './split-command-line.js';

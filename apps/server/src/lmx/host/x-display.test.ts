@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDisplayWithWindow } from '../lmx-test-helpers.js';
+import { startDisplayWithWindow } from '../../testing/lmx-test-helpers.js';
 import {
   DisplayError,
   focusWindow,

@@ -1,7 +1,7 @@
 import { isPlainObject, joinPointer } from '../json-pointer.js';
 import type { OperationEntry, ParameterEntry } from '../spec-model.js';
-import type { BodyView, MediaView, ResponseView, SpecSide } from './operation-view.js';
 import type { SchemaSite } from './schema-node.js';
+import type { BodyView, MediaView, ResponseView, SpecSide } from './side-views.js';
 
 /** 2.0 lets `consumes` / `produces` default to nothing; JSON is what such APIs almost always speak. */
 const DEFAULT_JSON = ['application/json'];

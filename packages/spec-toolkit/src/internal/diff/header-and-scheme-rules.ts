@@ -1,7 +1,7 @@
 import { isPlainObject, joinPointer } from '../json-pointer.js';
 import { createChange, type RawChange } from './change-catalog.js';
-import type { SpecSide } from './operation-view.js';
 import type { SecurityView } from './security-view.js';
+import type { SpecSide } from './side-views.js';
 
 /** One documented response header, by lower-case name. */
 interface HeaderView {

@@ -1,11 +1,12 @@
 import type { Diagnostic } from '../../types.js';
 import { appendAll } from '../append-all.js';
 import { isPlainObject } from '../json-pointer.js';
-import { type LoadedSpec, loadSpec } from '../load-spec.js';
+import type { LoadedSpec } from '../load-spec.js';
+import { loadSpecInput } from '../resolve/resolved-registry.js';
 import { readVersion } from '../spec-model.js';
-import type { SpecSide } from './operation-view.js';
 import { createRefResolver } from './ref-resolver.js';
 import { createSchemaReader } from './schema-node.js';
+import type { SpecSide } from './side-views.js';
 
 /** Which input a diagnostic is about; `both` only for a failure of the comparison itself. */
 export type DiagnosticSide = 'old' | 'new' | 'both';
@@ -26,7 +27,7 @@ export function loadSide(
   input: unknown,
   side: 'old' | 'new',
 ): { spec?: SpecSide; errors: DiffDiagnostic[]; addPositions?: LoadedSpec['addPositions'] } {
-  const loaded = loadSpec(input);
+  const loaded = loadSpecInput(input);
   const found: Diagnostic[] = [];
   // In a multi-file spec, a reference that could not be followed would make the comparison lie.
   const blocking = loaded.diagnostics.filter((diagnostic) => diagnostic.code !== 'SPEC_DUPLICATE_KEY');

@@ -3,17 +3,11 @@ import { createChange, type RawChange } from './change-catalog.js';
 import { compareResponseHeaders, compareSchemeDefinitions } from './header-and-scheme-rules.js';
 import type { OperationMatch } from './match-operations.js';
 import { compareOperationMetadata, comparePathTemplates } from './operation-metadata.js';
-import {
-  type BodyView,
-  type MediaView,
-  type OperationDetails,
-  parameterKey,
-  readOperationDetails,
-  type SpecSide,
-} from './operation-view.js';
+import { parameterKey, readOperationDetails } from './operation-view.js';
 import type { SchemaComparer } from './schema-compare.js';
 import type { SchemaContext } from './schema-context.js';
 import { compareSecurity } from './security-view.js';
+import type { BodyView, MediaView, OperationDetails, SpecSide } from './side-views.js';
 
 /** Both documents and the comparer shared by every operation, so shared schemas are compared once. */
 export interface DiffSession {

@@ -6,7 +6,7 @@ import {
   createSwagger20,
   listChangeIds,
   listChangeLines,
-} from './test-specs.js';
+} from '../../testing/diff-spec-builders.js';
 
 type Json = Record<string, unknown>;
 type Version = '2.0' | '3.0';

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { diff } from '../../diff.js';
-import { createOpenApi30, createSwagger20, listChangeIds, listChangeLines } from './test-specs.js';
+import {
+  createOpenApi30,
+  createSwagger20,
+  listChangeIds,
+  listChangeLines,
+} from '../../testing/diff-spec-builders.js';
 
 type Json = Record<string, unknown>;
 

@@ -3,8 +3,8 @@ import { listOperations } from '../spec-model.js';
 import { type Change, type ChangeLevel, createChange, type RawChange } from './change-catalog.js';
 import { compareOperationKeys, matchOperations, operationKey } from './match-operations.js';
 import { compareOperation, type DiffSession } from './operation-compare.js';
-import type { SpecSide } from './operation-view.js';
 import { createSchemaComparer } from './schema-compare.js';
+import type { SpecSide } from './side-views.js';
 
 /** The comparison of two readable documents, every list in its final order. */
 export interface DiffOutcome {

@@ -6,7 +6,7 @@ import {
   createOpenApi30,
   createSwagger20,
   listChangeLines,
-} from './test-specs.js';
+} from '../../testing/diff-spec-builders.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { DescribeContext, DescribeFunction } from '../../to-markdown.js';
+import type { DescribeContext, DescribeFunction } from '../../describe-function.js';
 import { toInlineCode } from './markdown-text.js';
 import type { SchemeSummary } from './security-schemes.js';
 

@@ -1,4 +1,4 @@
-import type { DescribeFunction } from '../../to-markdown.js';
+import type { DescribeFunction } from '../../describe-function.js';
 import { isPlainObject } from '../json-pointer.js';
 
 /** The options of `toMarkdown` with defaults applied. */

@@ -1,4 +1,4 @@
-import type { Endpoint } from '../../list-endpoints.js';
+import type { Endpoint } from '../../endpoint.js';
 import type { SpecVersion } from '../../types.js';
 import { isPlainObject } from '../json-pointer.js';
 import { sampleResponseBody } from '../sample/body-samples.js';

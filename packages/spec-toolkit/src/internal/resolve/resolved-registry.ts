@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../types.js';
-import type { LoadedSpec } from '../load-spec.js';
+import { type LoadedSpec, type LoadSpecOptions, loadSpec } from '../load-spec.js';
 import { forgetTargets } from '../spec-model.js';
 import type { Bundle, Origin } from './bundle-documents.js';
 import type { SpecDocument } from './load-documents.js';
@@ -14,6 +14,19 @@ export interface ResolvedInternals {
 
 /** The hidden half of every `ResolvedSpec`; a WeakMap keeps the public object plain JSON. */
 export const RESOLVED_INTERNALS = new WeakMap<object, ResolvedInternals>();
+
+/**
+ * Reads what a tool's `spec` argument holds: a `resolveSpec` result (the bundled document, with
+ * findings moved back into the file they are in) or anything `loadSpec` reads. The registry
+ * sits above `loadSpec`, never below it, so parsing one file never depends on resolving many.
+ *
+ * @example
+ * const loaded = loadSpecInput(args.spec); // a ResolvedSpec, an object, JSON or YAML text
+ */
+export function loadSpecInput(input: unknown, options: LoadSpecOptions = {}): LoadedSpec {
+  const internals = typeof input === 'object' && input !== null ? RESOLVED_INTERNALS.get(input) : undefined;
+  return internals === undefined ? loadSpec(input, options) : loadResolved(internals);
+}
 
 /** Finds where a bundled pointer was written: the file and the pointer inside it. */
 export function locateOrigin(internals: ResolvedInternals, pointer: string): Origin {

@@ -79,7 +79,8 @@ function checkAmbiguous(context: RuleContext, group: string[][], budget: { pairs
   if (group.length < 2) return;
   for (let i = 0; i < group.length; i++) {
     const a = group[i] as string[];
-    if ((budget.pairs -= group.length - i - 1) < 0) return;
+    budget.pairs -= group.length - i - 1;
+    if (budget.pairs < 0) return;
     for (let j = i + 1; j < group.length; j++) {
       const b = group[j] as string[];
       if (!isAmbiguousPair(a, b)) continue;

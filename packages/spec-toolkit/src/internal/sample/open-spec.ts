@@ -1,6 +1,6 @@
 import type { Diagnostic, SpecVersion } from '../../types.js';
 import { isPlainObject } from '../json-pointer.js';
-import { loadSpec } from '../load-spec.js';
+import { loadSpecInput } from '../resolve/resolved-registry.js';
 import { readVersion } from '../spec-model.js';
 
 /** A spec loaded for reading (listing, sampling, rendering), with the problems met so far. */
@@ -25,7 +25,7 @@ export interface OpenedSpec {
  * ```
  */
 export function openSpec(input: unknown): OpenedSpec {
-  const loaded = loadSpec(input);
+  const loaded = loadSpecInput(input);
   const errors = [...loaded.diagnostics];
   const addPositions = loaded.addPositions.bind(loaded);
   if (loaded.doc === undefined) return { doc: undefined, version: '3.0', errors, addPositions };

@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointParam, EndpointRequestBody, EndpointResponse } from '../../list-endpoints.js';
+import type { Endpoint, EndpointParam, EndpointRequestBody, EndpointResponse } from '../../endpoint.js';
 import type { Diagnostic, SpecVersion } from '../../types.js';
 import { isPlainObject, joinPointer } from '../json-pointer.js';
 import { listParameters, type OperationEntry, type ParameterEntry, parameterSchema } from '../spec-model.js';

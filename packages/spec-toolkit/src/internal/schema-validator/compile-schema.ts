@@ -1,7 +1,7 @@
 import { compileCombinators } from './combinator-keywords.js';
 import type { CompilerContext, KeywordCheck } from './compiler-context.js';
 import { ALWAYS, createCompilerContext } from './compiler-context.js';
-import { generateTest } from './generate-test.js';
+import { generateValidatorCode } from './generate-validator-code.js';
 import type { CompiledSchema, JsonSchema, SchemaError } from './json-schema.js';
 import {
   compileObjectExtras,
@@ -90,7 +90,7 @@ export interface CompileSchemaOptions {
  * Compiles a JSON Schema (the draft-04 and 2020-12 keywords the official OpenAPI schemas
  * use) into a validator. Local `$ref`s and the `$dynamicRef` of the 3.1 schema resolve within
  * the root; recursion is lazy, so circular schemas compile and run without looping. The fast
- * `test` is generated code where the runtime allows it (see `generateTest`); `explain` runs
+ * `test` is generated code where the runtime allows it (see `generateValidatorCode`); `explain` runs
  * on closures, only for values `test` rejected.
  *
  * @example
@@ -101,7 +101,7 @@ export interface CompileSchemaOptions {
 export function compileSchema(root: JsonSchema, options: CompileSchemaOptions = {}): CompiledSchema {
   const context = createCompilerContext(root, compileObject);
   const closures = context.compile(root);
-  const generated = options.generate === false ? undefined : generateTest(root, context);
+  const generated = options.generate === false ? undefined : generateValidatorCode(root, context);
   if (generated === undefined) return closures;
   return {
     test: generated,

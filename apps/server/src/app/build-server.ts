@@ -1,0 +1,195 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { ProviderRegistry } from '@svc/dreamer-core';
+import type { Clock, Mailer } from '@svc/gate';
+import { systemClock } from '@svc/gate';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { activityPlugin } from '../activity/activity-plugin.js';
+import type { ActivityOptions } from '../activity/create-activity-services.js';
+import { authPlugin } from '../auth/auth-plugin.js';
+import { automationsPlugin } from '../automations/automations-plugin.js';
+import { capabilitiesPlugin } from '../capabilities/capabilities-plugin.js';
+import type { Capability } from '../capabilities/capability-types.js';
+import { createConcurrencyLimiter } from '../capabilities/concurrency-limiter.js';
+import { createGateCapabilityRegistry } from '../capabilities/create-gate-capability-registry.js';
+import type { ServerConfig } from '../config/server-config.js';
+import { dataPlugin } from '../data/data-plugin.js';
+import { createDatabase, type Database } from '../db/create-database.js';
+import { type DocsPluginOptions, docsPlugin } from '../docs/docs-plugin.js';
+import { dreamerPlugin } from '../dreamer/dreamer-plugin.js';
+import { createModelProviderRegistry } from '../dreamer/providers/model-provider-registry.js';
+import { createServerEvents } from '../events/server-events.js';
+import { functionsPlugin } from '../functions/functions-plugin.js';
+import { healthRoutes } from '../health/health-routes.js';
+import { integrationsPlugin } from '../integrations/integrations-plugin.js';
+import { keysPlugin } from '../keys/keys-plugin.js';
+import { lmxPlugin } from '../lmx/lmx-plugin.js';
+import { createConfiguredMailer } from '../mail/configured-mailer.js';
+import { mcpRemotePlugin } from '../mcp-remote/mcp-remote-plugin.js';
+import { membershipPlugin } from '../membership/membership-plugin.js';
+import { createStripePayments } from '../payments/stripe-payments.js';
+import { pdfPlugin } from '../pdf/pdf-plugin.js';
+import { createDataEventHub } from '../plugins/data-event-hub.js';
+import { createDocumentChecks } from '../plugins/document-checks.js';
+import { installErrorHandling } from '../plugins/error-handler.js';
+import { registerSessionTokens } from '../plugins/fastify-jwt-session-tokens.js';
+import { createFastifyOptions } from '../plugins/fastify-options.js';
+import { gatePlugin } from '../plugins/gate-plugin.js';
+import { installJsonBodyParser } from '../plugins/json-body-parser.js';
+import { installMeterRefunds } from '../plugins/meter-guard.js';
+import { openApiPlugin } from '../plugins/openapi-plugin.js';
+import { installRequestLifecycle } from '../plugins/request-lifecycle.js';
+import { installSecurityHeaders } from '../plugins/security-headers.js';
+import type { ServerTimeouts } from '../plugins/server-timeouts.js';
+import { specPlugin } from '../spec/spec-plugin.js';
+import { adapterRoutes } from '../surfaces/adapter-routes.js';
+import { capabilitiesRoutes } from '../surfaces/capabilities-routes.js';
+import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js';
+import { tokensPlugin } from '../tokens/tokens-plugin.js';
+import { registerWebConsole, type WebConsoleSetting } from '../web/register-web-console.js';
+import { createServerGate } from './create-server-gate.js';
+import { migrateToLatest } from './server-migrations.js';
+
+/** What {@link buildServer} needs; everything but `config` has a production default. */
+export interface BuildServerOptions {
+  config: ServerConfig;
+  /** An open database (tests inject one); by default one is opened from the config and closed with the server. */
+  database?: Database;
+  /** Outgoing mail; by default SMTP when `SMTP_URL` is set, else a development outbox kept in memory and readable by admins. */
+  mailer?: Mailer;
+  clock?: Clock;
+  /** Capabilities registered beside the built-in ones (`spec.*`, `activity-pages.*`, `dreamer.*`, `lmx.*`): reachable on every surface. */
+  capabilities?: readonly Capability[];
+  /** The model providers the ideation pipeline calls; by default built from the `OPENAI_*` / `ANTHROPIC_*` configuration. */
+  modelProviders?: ProviderRegistry;
+  /** The activity area's export worker and file storage (tests turn the worker off or speed it up). */
+  activity?: ActivityOptions;
+  /** The environment host-mode commands may copy allow-listed names from (`SVC_LMX_SHELL_ENV`); `process.env` by default. */
+  environment?: Readonly<Record<string, string | undefined>>;
+  /** Where log lines go (newline-delimited JSON); stdout by default. Tests capture them here. */
+  logStream?: NodeJS.WritableStream;
+  /** Overrides of {@link SERVER_TIMEOUTS} (tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>;
+  /** The docs site (`<dataDir>/docs-site` by default, built from svc's docs when absent); tests point it at a built folder. */
+  docs?: Partial<DocsPluginOptions>;
+  /** The web console served at `/`: by default the build of `@svc/web`; `false` for none. */
+  web?: WebConsoleSetting;
+}
+
+/**
+ * Builds the svc server: shared infrastructure (the database, migrated; the gate with the seeded
+ * admin; the capability registry; one error shape; request ids in every log line; OpenAPI from
+ * the route schemas), then one encapsulated plugin per area under its prefix, each owning its
+ * routes, schemas, hooks, background work and capabilities (see docs/server.md), then the
+ * registry's surfaces. It does not listen: call `app.listen()` (see `start.ts`).
+ *
+ * @example
+ * const app = await buildServer({ config: loadConfig(process.env) });
+ * await app.listen({ host: app.svcConfig.host, port: app.svcConfig.port });
+ */
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify(createFastifyOptions(config, options));
+  installErrorHandling(app);
+  installJsonBodyParser(app);
+  installSecurityHeaders(app, config);
+  installRequestLifecycle(app);
+
+  const database =
+    options.database ?? createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  if (!options.database) app.addHook('onClose', async () => database.destroy());
+  await migrateToLatest(database.db);
+  const mailer = options.mailer ?? createConfiguredMailer(config, app);
+  const payments = config.payments ? createStripePayments(config.payments) : undefined;
+  // What happened in one area, for the others (automations with an event trigger).
+  const events = createServerEvents((error, name) =>
+    app.log.error({ err: error, event: name }, 'event listener failed'),
+  );
+  const dataEvents = createDataEventHub();
+  dataEvents.subscribe({
+    documentDeleted: async (document) => events.emit('gate.document.deleted', document),
+  });
+  // Session JWTs through @fastify/jwt (HS256, exp required, checked on the gate's clock).
+  const sessionTokens = await registerSessionTokens(app, { secret: config.jwtSecret });
+  const gate = createServerGate({
+    config,
+    db: database.db,
+    mailer,
+    payments,
+    clock: options.clock,
+    dataEvents,
+    sessionTokens,
+  });
+  if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
+  const capabilities = createGateCapabilityRegistry({
+    gate,
+    db: database.db,
+    clock,
+    hostEnabled: config.lmx.hostModes.enabled,
+    log: app.log,
+    concurrency: createConcurrencyLimiter(),
+  });
+  for (const capability of options.capabilities ?? []) capabilities.register(capability);
+  await app.register(capabilitiesPlugin, { registry: capabilities });
+  // Write checks areas add for their collections; the data route runs them before storing.
+  app.decorate('documentChecks', createDocumentChecks());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(openApiPlugin, { config });
+  await app.register(gatePlugin, { gate, database, config });
+  installMeterRefunds(app);
+  await app.register(healthRoutes);
+
+  // The areas: one plugin each.
+  await app.register(authPlugin, { prefix: '/auth', mailer });
+  await app.register(keysPlugin, { prefix: '/keys' });
+  await app.register(dataPlugin, { prefix: '/db' });
+  await app.register(tokensPlugin, { prefix: '/tokens' });
+  await app.register(membershipPlugin, { prefix: '/membership' });
+  await app.register(specPlugin);
+  await app.register(activityPlugin, {
+    prefix: '/api/activity',
+    clock,
+    dataEvents,
+    events,
+    options: options.activity,
+  });
+  const providers = options.modelProviders ?? createModelProviderRegistry(config.models);
+  await app.register(dreamerPlugin, { prefix: '/api/dreamer', providers, clock, events });
+  const environment = options.environment ?? process.env;
+  await app.register(pdfPlugin, { config: config.pdf, searchPath: environment.PATH });
+  await app.register(lmxPlugin, { prefix: '/api/lmx', config: config.lmx, environment });
+  await app.register(functionsPlugin, { prefix: '/api/functions', db: database.db });
+  await app.register(integrationsPlugin, {
+    prefix: '/api/integrations',
+    db: database.db,
+    allowedHosts: config.integrations.allowedHosts,
+  });
+  await app.register(automationsPlugin, {
+    prefix: '/api/automations',
+    db: database.db,
+    gate,
+    mailer,
+    events,
+    dataEvents,
+    instanceId: config.instanceId,
+  });
+  await app.register(mcpRemotePlugin, {
+    prefix: '/api/mcp-servers',
+    servers: config.mcpServers,
+  });
+  await app.register(docsPlugin, {
+    dataDir: config.dataDir,
+    warmAtStart: config.env !== 'test',
+    ...options.docs,
+  });
+
+  // The registry's surfaces, translating over `invoke`.
+  await app.register(capabilitiesRoutes, { prefix: '/api/capabilities' });
+  await app.register(adapterRoutes, { prefix: '/api/adapters' });
+  await app.register(mcpRoutes, { prefix: '/mcp' });
+  await registerWebConsole(app, options.web);
+  return app;
+}

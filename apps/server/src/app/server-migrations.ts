@@ -1,0 +1,31 @@
+import { gateMigrations } from '@svc/gate';
+import type { Kysely, Migration } from 'kysely';
+import { activityMigrations } from '../activity/activity-migrations.js';
+import { automationMigrations } from '../automations/automation-migrations.js';
+import { capabilityMigrations } from '../capabilities/capability-migrations.js';
+import { applyMigrations } from '../db/migrate.js';
+import { integrationMigrations } from '../integrations/integration-migrations.js';
+
+/**
+ * Every migration the server runs, by name; names sort in the order they apply. The gate's
+ * (`0001_…`) and the server's own (`0100_…`) are independent sets, so the migrator allows a new
+ * gate migration to apply after a server migration that sorts later.
+ */
+export const serverMigrations: Record<string, Migration> = {
+  ...gateMigrations,
+  ...activityMigrations,
+  ...capabilityMigrations,
+  ...integrationMigrations,
+  ...automationMigrations,
+};
+
+/**
+ * Brings the server's schema to the latest version of {@link serverMigrations}; safe at every
+ * start. Answers the names applied now.
+ *
+ * @example
+ * await migrateToLatest(database.db);
+ */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+  return applyMigrations(db, serverMigrations);
+}
