@@ -16,9 +16,14 @@ import { child, type Place, type RuleContext, report } from './rule-context.js';
  */
 export interface ExampleChecker {
   /** Checks `value` against `schema`; reports SPEC_EXAMPLE_INVALID at `place` when it fails. */
-  check(schema: unknown, value: unknown, place: Place | null, rule?: ExampleRule): void;
+  check(schema: unknown, value: unknown, place: Place | PlaceSource | null, rule?: ExampleRule): void;
   /** An `examples` map (media type, parameter, header): each entry resolved, its `value` checked. */
   checkMap(schema: unknown, examples: Record<string, unknown>, place: Place, rule?: ExampleRule): void;
+}
+
+/** Builds a place only when asked (the schema walk's cursor): most examples pass and need none. */
+export interface PlaceSource {
+  placeOf(): Place;
 }
 
 /** Which rule reports an example: of a media type (or 2.0 response), a parameter or header, a schema. */
@@ -71,7 +76,8 @@ export function createExampleChecker(context: RuleContext): ExampleChecker {
       }
     },
   };
-  const reportInvalid = (error: ValueError, place: Place | null, rule: ExampleRule): void => {
+  const reportInvalid = (error: ValueError, at: Place | PlaceSource | null, rule: ExampleRule): void => {
+    const place = at !== null && 'placeOf' in at ? at.placeOf() : at;
     const where = error.path === '' ? '' : ` at ${error.path}`;
     report(
       context,

@@ -42,94 +42,186 @@ export function walkSchema(
   examples: ExampleChecker,
   schema: unknown,
   place: Place,
-  composedIn: Composition | null = null,
+): void {
+  visitSchema(context, examples, createCursor(place), schema, null, null);
+}
+
+/**
+ * Where the schema walk is: tokens below `base`, with the places of the path built only when a
+ * finding or a failing example needs one (a walk over tens of thousands of schema nodes then
+ * allocates next to nothing, which keeps the young-generation collector off the parsed tree).
+ */
+export interface SchemaCursor {
+  readonly base: Place;
+  readonly tokens: (string | number)[];
+  readonly places: (Place | undefined)[];
+  /** A token to add below the current place, for the next `placeOf` (an example's member name). */
+  pending: string | number | undefined;
+  /** The current place (with `pending` below it, when set). */
+  placeOf(): Place;
+}
+
+function createCursor(base: Place): SchemaCursor {
+  const cursor: SchemaCursor = {
+    base,
+    tokens: [],
+    places: [],
+    pending: undefined,
+    placeOf() {
+      let index = cursor.places.length - 1;
+      while (index >= 0 && cursor.places[index] === undefined) index--;
+      let place = index >= 0 ? (cursor.places[index] as Place) : cursor.base;
+      for (let at = index + 1; at < cursor.tokens.length; at++) {
+        place = child(place, cursor.tokens[at] as string | number);
+        cursor.places[at] = place;
+      }
+      return cursor.pending === undefined ? place : child(place, cursor.pending);
+    },
+  };
+  return cursor;
+}
+
+function here(cursor: SchemaCursor, token?: string | number): Place {
+  cursor.pending = token;
+  const place = cursor.placeOf();
+  cursor.pending = undefined;
+  return place;
+}
+
+function enter(cursor: SchemaCursor, token: string | number): void {
+  cursor.tokens.push(token);
+  cursor.places.push(undefined);
+}
+
+function leave(cursor: SchemaCursor): void {
+  cursor.tokens.pop();
+  cursor.places.pop();
+}
+
+function visitSchema(
+  context: RuleContext,
+  examples: ExampleChecker,
+  cursor: SchemaCursor,
+  schema: unknown,
+  parent: Record<string, unknown> | null,
+  branches: unknown[] | null,
 ): void {
   if (!isPlainObject(schema)) return;
   const legacy = context.version === '2.0' || context.version === '3.0';
   if (typeof schema.$ref === 'string' && legacy) {
-    if (context.strict) checkRefSiblings(context, schema, place);
+    if (context.strict) checkRefSiblings(context, schema, here(cursor));
     return;
   }
   for (const key in schema) {
     const kind = SUBSCHEMAS.get(key);
     if (kind === undefined) {
-      if (key === 'enum') {
-        if (Array.isArray(schema.enum))
-          checkEnum(context, schema.enum, schema.type, schema.nullable === true, place);
-      } else if (key === 'required') {
-        if (Array.isArray(schema.required) && schema.required.length > 0)
-          checkRequiredDefined(context, schema, place, composedIn);
-      } else if (
-        key === 'discriminator' &&
-        context.version === '2.0' &&
-        typeof schema.discriminator === 'string'
-      ) {
-        checkSwaggerDiscriminator(context, schema, schema.discriminator, place);
-      } else if (key === 'nullable' && !legacy) {
-        report(
-          context,
-          'SPEC_NULLABLE_REMOVED',
-          child(place, 'nullable'),
-          `"nullable" means nothing in OpenAPI ${context.version} (JSON Schema 2020-12): add "null" to "type" instead, as type: [${typeof schema.type === 'string' ? schema.type : 'string'}, 'null'].`,
-        );
-      } else if (
-        (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') &&
-        !legacy &&
-        typeof schema[key] === 'boolean'
-      ) {
-        report(
-          context,
-          'SPEC_EXCLUSIVE_BOUND_BOOLEAN',
-          child(place, key),
-          `"${key}" is a number in OpenAPI ${context.version} (JSON Schema 2020-12), not a boolean: write ${key}: <bound> instead of ${key === 'exclusiveMinimum' ? 'minimum' : 'maximum'} plus ${key}: true.`,
-        );
-      } else if (key === 'nullable' && context.version === '3.0' && schema.type === undefined) {
-        report(
-          context,
-          'SPEC_NULLABLE_WITHOUT_TYPE',
-          child(place, 'nullable'),
-          '"nullable" has no effect without a "type" beside it in OpenAPI 3.0: add the type (or move "nullable" next to it).',
-        );
-      } else if (key === 'example') {
-        examples.check(schema, schema.example, child(place, 'example'), 'SPEC_SCHEMA_EXAMPLE_INVALID');
-      } else if (key === 'examples' && !legacy && Array.isArray(schema.examples)) {
-        const list = schema.examples;
-        const at = child(place, 'examples');
-        for (let index = 0; index < list.length; index++)
-          examples.check(schema, list[index], child(at, index), 'SPEC_SCHEMA_EXAMPLE_INVALID');
-      } else if (key === 'type' && schema.type === 'array' && legacy && schema.items === undefined) {
-        report(
-          context,
-          'SPEC_SCHEMA_ARRAY_ITEMS_MISSING',
-          place,
-          'A "type: array" schema needs "items": say what the array holds ({} for anything).',
-        );
-      }
+      checkKeyword(context, examples, cursor, schema, key, legacy, parent, branches);
       continue;
     }
     const sub = schema[key];
     if (typeof sub !== 'object' || sub === null) continue;
-    const at = child(place, key);
+    enter(cursor, key);
     if (kind === MAP || (kind === SINGLE && !Array.isArray(sub))) {
-      if (kind === SINGLE) walkSchema(context, examples, sub, at);
-      else
-        for (const name in sub)
-          walkSchema(context, examples, (sub as Record<string, unknown>)[name], child(at, name));
+      if (kind === SINGLE) visitSchema(context, examples, cursor, sub, null, null);
+      else {
+        for (const name in sub) {
+          enter(cursor, name);
+          visitSchema(context, examples, cursor, (sub as Record<string, unknown>)[name], null, null);
+          leave(cursor);
+        }
+      }
     } else if (Array.isArray(sub)) {
-      const composition = key === 'prefixItems' ? null : { parent: schema, branches: sub };
+      const composed = key !== 'prefixItems';
       // One allOf part beside other keywords is the 3.0 idiom for adding to a reference: fine.
       const idiom = key === 'allOf' && sub.length === 1 && Object.keys(schema).length > 1;
-      if (composition !== null && sub.length < 2 && !idiom) {
+      if (composed && sub.length < 2 && !idiom) {
         report(
           context,
           'SPEC_COMPOSITION_SINGLE',
-          at,
+          here(cursor),
           `"${key}" lists ${sub.length === 0 ? 'no schema' : 'one schema'}: use the schema directly${sub.length === 0 ? ', or drop the keyword' : ''}.`,
         );
       }
-      for (let index = 0; index < sub.length; index++)
-        walkSchema(context, examples, sub[index], child(at, index), composition);
+      for (let index = 0; index < sub.length; index++) {
+        enter(cursor, index);
+        visitSchema(context, examples, cursor, sub[index], composed ? schema : null, composed ? sub : null);
+        leave(cursor);
+      }
     }
+    leave(cursor);
+  }
+}
+
+/** The rules of one keyword that holds no subschema. */
+function checkKeyword(
+  context: RuleContext,
+  examples: ExampleChecker,
+  cursor: SchemaCursor,
+  schema: Record<string, unknown>,
+  key: string,
+  legacy: boolean,
+  parent: Record<string, unknown> | null,
+  branches: unknown[] | null,
+): void {
+  if (key === 'enum') {
+    if (Array.isArray(schema.enum))
+      checkEnum(context, schema.enum, schema.type, schema.nullable === true, cursor);
+  } else if (key === 'required') {
+    if (Array.isArray(schema.required) && schema.required.length > 0)
+      checkRequiredDefined(
+        context,
+        schema,
+        cursor,
+        parent === null || branches === null ? null : { parent, branches },
+      );
+  } else if (
+    key === 'discriminator' &&
+    context.version === '2.0' &&
+    typeof schema.discriminator === 'string'
+  ) {
+    checkSwaggerDiscriminator(context, schema, schema.discriminator, here(cursor));
+  } else if (key === 'nullable' && !legacy) {
+    report(
+      context,
+      'SPEC_NULLABLE_REMOVED',
+      here(cursor, 'nullable'),
+      `"nullable" means nothing in OpenAPI ${context.version} (JSON Schema 2020-12): add "null" to "type" instead, as type: [${typeof schema.type === 'string' ? schema.type : 'string'}, 'null'].`,
+    );
+  } else if (
+    (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') &&
+    !legacy &&
+    typeof schema[key] === 'boolean'
+  ) {
+    report(
+      context,
+      'SPEC_EXCLUSIVE_BOUND_BOOLEAN',
+      here(cursor, key),
+      `"${key}" is a number in OpenAPI ${context.version} (JSON Schema 2020-12), not a boolean: write ${key}: <bound> instead of ${key === 'exclusiveMinimum' ? 'minimum' : 'maximum'} plus ${key}: true.`,
+    );
+  } else if (key === 'nullable' && context.version === '3.0' && schema.type === undefined) {
+    report(
+      context,
+      'SPEC_NULLABLE_WITHOUT_TYPE',
+      here(cursor, 'nullable'),
+      '"nullable" has no effect without a "type" beside it in OpenAPI 3.0: add the type (or move "nullable" next to it).',
+    );
+  } else if (key === 'example') {
+    // The place is built only if the example fails.
+    cursor.pending = 'example';
+    examples.check(schema, schema.example, cursor, 'SPEC_SCHEMA_EXAMPLE_INVALID');
+    cursor.pending = undefined;
+  } else if (key === 'examples' && !legacy && Array.isArray(schema.examples)) {
+    const list = schema.examples;
+    const at = here(cursor, 'examples');
+    for (let index = 0; index < list.length; index++)
+      examples.check(schema, list[index], child(at, index), 'SPEC_SCHEMA_EXAMPLE_INVALID');
+  } else if (key === 'type' && schema.type === 'array' && legacy && schema.items === undefined) {
+    report(
+      context,
+      'SPEC_SCHEMA_ARRAY_ITEMS_MISSING',
+      here(cursor),
+      'A "type: array" schema needs "items": say what the array holds ({} for anything).',
+    );
   }
 }
 
@@ -146,10 +238,14 @@ function checkEnum(
   values: unknown[],
   type: unknown,
   nullable: boolean,
-  place: Place,
+  cursor: SchemaCursor,
 ): void {
   const types = typesOf(type, nullable);
-  const at = child(place, 'enum');
+  let enumPlace: Place | undefined;
+  const at = (): Place => {
+    enumPlace ??= here(cursor, 'enum');
+    return enumPlace;
+  };
   for (let index = 0; index < values.length; index++) {
     const value = values[index];
     if (types.length > 0 && !types.some((t) => hasJsonType(value, t))) {
@@ -159,7 +255,7 @@ function checkEnum(
       report(
         context,
         'SPEC_ENUM_TYPE_MISMATCH',
-        child(at, index),
+        child(at(), index),
         `Enum value ${JSON.stringify(value)} is not of type ${expected}: ${typeof value === 'number' && types.includes('string') ? 'quote it' : 'change the value'}, or change "type".`,
       );
     }
@@ -168,7 +264,7 @@ function checkEnum(
         report(
           context,
           'SPEC_ENUM_DUPLICATE',
-          child(at, index),
+          child(at(), index),
           `Enum value ${JSON.stringify(value)} is listed twice (first at index ${earlier}): drop the repeat.`,
         );
         break;
@@ -185,7 +281,7 @@ function checkEnum(
 function checkRequiredDefined(
   context: RuleContext,
   schema: Record<string, unknown>,
-  place: Place,
+  cursor: SchemaCursor,
   composedIn: Composition | null,
 ): void {
   // Properties may come from patterns, an open schema of additional properties, or a reference.
@@ -209,7 +305,7 @@ function checkRequiredDefined(
     report(
       context,
       closed ? 'SPEC_SCHEMA_REQUIRED_IMPOSSIBLE' : 'SPEC_SCHEMA_REQUIRED_UNDEFINED',
-      child(child(place, 'required'), index),
+      child(here(cursor, 'required'), index),
       closed
         ? `${finding} and "additionalProperties" is false, so no value can pass: define it, or drop it from "required".`
         : `${finding}: define it, or drop it from "required".`,
