@@ -564,3 +564,18 @@ RULE_CASES.push(
     good: withSchema({ type: 'number', exclusiveMinimum: 0 }, v31),
   },
 );
+
+RULE_CASES.push(
+  {
+    id: 'SPEC_STYLE_MARKDOWN_SCRIPT_TAG',
+    strict: true,
+    bad: withSchema({ type: 'string', description: 'Hi <script>alert(1)</script>' }),
+    good: withSchema({ type: 'string', description: 'Hi, a plain string.' }),
+  },
+  {
+    id: 'SPEC_STYLE_MARKDOWN_EVAL',
+    strict: true,
+    bad: v30({ '/a': get({ summary: 'runs eval(code) for you' }) }),
+    good: v30({ '/a': get({ summary: 'runs the code for you' }) }),
+  },
+);

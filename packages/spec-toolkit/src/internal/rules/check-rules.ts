@@ -3,6 +3,7 @@ import type { Finding } from '../checks/finding.js';
 import { isPlainObject } from '../json-pointer.js';
 import { createExampleChecker, type ExampleChecker } from './example-rules.js';
 import { checkDocumentStyle, checkTags } from './info-and-tag-rules.js';
+import { checkMarkdown, checkRootMarkdown } from './markdown-rules.js';
 import { checkOperationRules } from './operation-rules.js';
 import { checkPathKeys } from './path-rules.js';
 import { child, type Place, pointerOf as pointerOfPlace, type RuleContext, report } from './rule-context.js';
@@ -30,7 +31,10 @@ export function checkRules(doc: Record<string, unknown>, version: SpecVersion, s
   const context: RuleContext = { doc, version, strict, findings: [] };
   const walk: Walk = { context, examples: createExampleChecker(context), schemes: readSchemes(context) };
   checkTags(context);
-  if (strict) checkDocumentStyle(context);
+  if (strict) {
+    checkDocumentStyle(context);
+    checkRootMarkdown(context);
+  }
   if (version !== '2.0') checkServers(context, doc.servers, { parent: null, token: 'servers' });
   checkSecurity(context, walk.schemes, doc.security, { parent: null, token: 'security' });
   if (isPlainObject(doc.paths)) {
@@ -85,6 +89,7 @@ function walkOperation(
 ): void {
   const { context } = walk;
   checkOperationRules(context, item, operation, place);
+  if (context.strict) checkMarkdown(context, operation, place);
   if (section !== 'paths') checkNesting(context, item, operation, place, section);
   checkSecurity(context, walk.schemes, operation.security, child(place, 'security'));
   if (context.version !== '2.0') checkServers(context, operation.servers, child(place, 'servers'));
@@ -117,6 +122,7 @@ function walkParameters(walk: Walk, list: unknown, place: Place): void {
 function walkParameter(walk: Walk, parameter: unknown, place: Place, isHeader = false): void {
   if (!isPlainObject(parameter)) return;
   const { context } = walk;
+  if (context.strict) checkMarkdown(context, parameter, place);
   if (typeof parameter.$ref === 'string') {
     if (context.strict && (context.version === '2.0' || context.version === '3.0'))
       checkRefSiblings(context, parameter, place);
@@ -196,6 +202,7 @@ function walkHeaders(walk: Walk, headers: Record<string, unknown>, place: Place)
 function walkResponse(walk: Walk, response: unknown, place: Place): void {
   if (!isPlainObject(response) || typeof response.$ref === 'string') return;
   const { context } = walk;
+  if (context.strict) checkMarkdown(context, response, place);
   if (isPlainObject(response.headers)) walkHeaders(walk, response.headers, child(place, 'headers'));
   if (context.version !== '2.0') {
     walkContent(walk, response.content, child(place, 'content'));

@@ -618,6 +618,22 @@ export const RULES: readonly RuleInfo[] = [
     { redocly: 'info-license-url', spectral: 'license-url' },
     'License "MIT" has no "url": link its text.',
   ),
+  rule(
+    'SPEC_STYLE_MARKDOWN_SCRIPT_TAG',
+    'warning',
+    true,
+    'a title, summary or description holds a `<script` tag',
+    { spectral: 'no-script-tags-in-markdown' },
+    '"description" holds a <script> tag: documentation rendered from it would run the script; remove it.',
+  ),
+  rule(
+    'SPEC_STYLE_MARKDOWN_EVAL',
+    'warning',
+    true,
+    'a title, summary or description holds `eval(`',
+    { spectral: 'no-eval-in-markdown' },
+    '"description" holds "eval(": documentation rendered from it could run it; remove it.',
+  ),
   // Operation style
   rule(
     'SPEC_STYLE_OPERATION_ID_MISSING',

@@ -2,6 +2,7 @@ import { isPlainObject } from '../json-pointer.js';
 import { hasJsonType, jsonEqual } from '../schema-validator/value-checks.js';
 import { resolveLocalValue } from '../spec-model.js';
 import type { ExampleChecker } from './example-rules.js';
+import { checkMarkdown } from './markdown-rules.js';
 import { child, type Place, type RuleContext, report } from './rule-context.js';
 
 // How each subschema-holding keyword holds its subschemas.
@@ -205,6 +206,10 @@ function checkKeyword(
       here(cursor, 'nullable'),
       '"nullable" has no effect without a "type" beside it in OpenAPI 3.0: add the type (or move "nullable" next to it).',
     );
+  } else if ((key === 'description' || key === 'title') && context.strict) {
+    // Once per schema (at its description, or its title when it has none).
+    if (key === 'description' || schema.description === undefined)
+      checkMarkdown(context, schema, () => here(cursor));
   } else if (key === 'example') {
     // The place is built only if the example fails.
     cursor.pending = 'example';
