@@ -64,8 +64,10 @@ function walkPathItems(walk: Walk, items: Record<string, unknown>, place: Place,
 function walkPathItem(walk: Walk, item: unknown, place: Place, section: Section): void {
   if (!isPlainObject(item) || typeof item.$ref === 'string') return;
   const { context } = walk;
-  if (context.version !== '2.0') checkServers(context, item.servers, child(place, 'servers'));
-  walkParameters(walk, item.parameters, child(place, 'parameters'));
+  // Places are built only for members that are there: most operations have few of them.
+  if (context.version !== '2.0' && item.servers !== undefined)
+    checkServers(context, item.servers, child(place, 'servers'));
+  if (Array.isArray(item.parameters)) walkParameters(walk, item.parameters, child(place, 'parameters'));
   for (const method of HTTP_METHODS) {
     const operation = item[method];
     if (isPlainObject(operation)) walkOperation(walk, item, operation, child(place, method), section);
@@ -91,16 +93,22 @@ function walkOperation(
   checkOperationRules(context, item, operation, place);
   if (context.strict) checkMarkdown(context, operation, place);
   if (section !== 'paths') checkNesting(context, item, operation, place, section);
-  checkSecurity(context, walk.schemes, operation.security, child(place, 'security'));
-  if (context.version !== '2.0') checkServers(context, operation.servers, child(place, 'servers'));
-  walkParameters(walk, operation.parameters, child(place, 'parameters'));
+  if (operation.security !== undefined)
+    checkSecurity(context, walk.schemes, operation.security, child(place, 'security'));
+  if (context.version !== '2.0' && operation.servers !== undefined)
+    checkServers(context, operation.servers, child(place, 'servers'));
+  if (Array.isArray(operation.parameters))
+    walkParameters(walk, operation.parameters, child(place, 'parameters'));
   const body = operation.requestBody;
-  if (isPlainObject(body) && typeof body.$ref !== 'string')
+  if (isPlainObject(body) && typeof body.$ref !== 'string' && isPlainObject(body.content))
     walkContent(walk, body.content, child(child(place, 'requestBody'), 'content'));
   if (isPlainObject(operation.responses)) {
     const at = child(place, 'responses');
     for (const code in operation.responses) {
-      if (!code.startsWith('x-')) walkResponse(walk, operation.responses[code], child(at, code));
+      const response = operation.responses[code];
+      // A referenced response is walked where it is defined: no place is built for it here.
+      if (!code.startsWith('x-') && isPlainObject(response) && typeof response.$ref !== 'string')
+        walkResponse(walk, response, child(at, code));
     }
   }
   if (isPlainObject(operation.callbacks)) {
@@ -115,7 +123,13 @@ function walkOperation(
 
 function walkParameters(walk: Walk, list: unknown, place: Place): void {
   if (!Array.isArray(list)) return;
-  for (let index = 0; index < list.length; index++) walkParameter(walk, list[index], child(place, index));
+  const strict = walk.context.strict;
+  for (let index = 0; index < list.length; index++) {
+    const parameter = list[index];
+    // A referenced parameter is walked where it is defined (strict still checks its siblings).
+    if (!strict && isPlainObject(parameter) && typeof parameter.$ref === 'string') continue;
+    walkParameter(walk, parameter, child(place, index));
+  }
 }
 
 /** A parameter or header object defined here (a `$ref` is walked at its target). */
@@ -149,7 +163,7 @@ function walkParameter(walk: Walk, parameter: unknown, place: Place, isHeader = 
     return;
   }
   const schema = parameter.schema;
-  walkSchema(context, walk.examples, schema, child(place, 'schema'));
+  if (isPlainObject(schema)) walkSchema(context, walk.examples, schema, child(place, 'schema'));
   if (schema !== undefined) {
     if (parameter.example !== undefined)
       walk.examples.check(
@@ -166,7 +180,7 @@ function walkParameter(walk: Walk, parameter: unknown, place: Place, isHeader = 
         'SPEC_PARAMETER_EXAMPLE_INVALID',
       );
   }
-  walkContent(walk, parameter.content, child(place, 'content'));
+  if (isPlainObject(parameter.content)) walkContent(walk, parameter.content, child(place, 'content'));
 }
 
 function walkContent(walk: Walk, content: unknown, place: Place): void {
@@ -177,7 +191,7 @@ function walkContent(walk: Walk, content: unknown, place: Place): void {
     if (!isPlainObject(media)) continue;
     const at = child(place, type);
     const schema = media.schema;
-    walkSchema(context, examples, schema, child(at, 'schema'));
+    if (isPlainObject(schema)) walkSchema(context, examples, schema, child(at, 'schema'));
     if (isPlainObject(media.examples)) {
       checkExampleObjects(context, media.examples, child(at, 'examples'));
       if (schema !== undefined) examples.checkMap(schema, media.examples, child(at, 'examples'));
@@ -205,7 +219,7 @@ function walkResponse(walk: Walk, response: unknown, place: Place): void {
   if (context.strict) checkMarkdown(context, response, place);
   if (isPlainObject(response.headers)) walkHeaders(walk, response.headers, child(place, 'headers'));
   if (context.version !== '2.0') {
-    walkContent(walk, response.content, child(place, 'content'));
+    if (isPlainObject(response.content)) walkContent(walk, response.content, child(place, 'content'));
     return;
   }
   walkSchema(context, walk.examples, response.schema, child(place, 'schema'));
