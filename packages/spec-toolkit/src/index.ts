@@ -17,6 +17,8 @@ export { diff } from './diff.js';
 export { isSpecToolkitError, SpecToolkitError } from './errors.js';
 export type { ExampleRequestArgs, ExampleRequestOptions, ExampleRequestResult } from './example-request.js';
 export { exampleRequest } from './example-request.js';
+export type { IgnoreKey, IgnoreList } from './ignore-file.js';
+export { IGNORE_FILE_NAME, parseIgnoreFile, toIgnoreFileText } from './ignore-file.js';
 export type {
   Endpoint,
   EndpointParam,
@@ -30,6 +32,8 @@ export { createMemoryResolver } from './memory-spec-resolver.js';
 export type { SpecResolver } from './ports/spec-resolver.js';
 export type { ResolvedFile, ResolvedSpec, ResolveSpecArgs } from './resolve-spec.js';
 export { resolveSpec } from './resolve-spec.js';
+export type { RuleInfo, RuleLevel } from './rules.js';
+export { findClosestRuleId, listRuleIds, listValidateRules } from './rules.js';
 export type {
   DescribeContext,
   DescribeFunction,

@@ -29,9 +29,27 @@ describe('validate on real descriptions', () => {
     }
   });
 
-  it.each(exampleFiles)('finds no errors in ReadMe example $file', ({ file, version }) => {
+  // ReadMe's set shows edge cases on purpose; these are the real mistakes among them (the
+  // semantic rules catch what Redocly's recommended set catches), every other file is clean.
+  const KNOWN_ERRORS: Record<string, string[]> = {
+    '3.0/parameters-common': ['SPEC_PATH_PARAM_REPEATED'],
+    '3.0/response-http-behavior': Array(3).fill('SPEC_SECURITY_SCHEME_UNDEFINED'),
+    '3.0/schema-enums': Array(3).fill('SPEC_ENUM_TYPE_MISMATCH'),
+    // 3.1 (JSON Schema 2020-12) lets an array schema leave out `items`; 2.0 and 3.0 do not.
+    '3.0/schema-types': ['SPEC_SCHEMA_ARRAY_ITEMS_MISSING'],
+    // draft-04 boolean exclusive bounds, which JSON Schema 2020-12 (3.1) makes numbers (Redocly: struct).
+    '3.1/schema-validation-local': Array(10).fill('SPEC_EXCLUSIVE_BOUND_BOOLEAN'),
+    '3.1/schema-validation-top-level': Array(2).fill('SPEC_EXCLUSIVE_BOUND_BOOLEAN'),
+  };
+
+  it.each(exampleFiles)('finds only the known mistakes in ReadMe example $file', ({ file, version }) => {
     const result = validate({ spec: readFileSync(join(examplesRoot, file), 'utf8') });
-    expect(result.errors).toEqual([]);
+    const name =
+      file
+        .split(/[\\/]/)
+        .pop()
+        ?.replace(/\.(json|yaml)$/, '') ?? '';
+    expect(result.errors.map((error) => error.code)).toEqual(KNOWN_ERRORS[`${version}/${name}`] ?? []);
     expect(result.version).toBe(version);
   });
 
@@ -48,7 +66,8 @@ describe('validate on real descriptions', () => {
       const doc = structuredClone(base);
       mutate(doc);
       const mutatedText = JSON.stringify(doc, null, 2);
-      const result = validate({ spec: mutatedText });
+      const all = validate({ spec: mutatedText });
+      const result = { ...all, errors: otherErrors(all.errors) };
       return { result, lines: mutatedText.split('\n') };
     };
 
@@ -58,11 +77,22 @@ describe('validate on real descriptions', () => {
         unknown
       >;
 
-    it('is valid with zero errors, as text and as an object', () => {
+    // GitHub's description has two pairs of paths that differ only in template names, which
+    // Redocly's recommended set reports too; nothing else is an error.
+    const IDENTICAL = [
+      '/paths/~1orgs~1{org}~1attestations~1{subject_digest}',
+      '/paths/~1users~1{username}~1attestations~1{subject_digest}',
+    ];
+    const otherErrors = <T extends { code: string }>(errors: T[]): T[] =>
+      errors.filter((error) => error.code !== 'SPEC_PATH_IDENTICAL');
+
+    it('has exactly its two identical templated paths as errors, as text and as an object', () => {
       const fromText = validate({ spec: text });
-      expect(fromText.errors).toEqual([]);
+      expect(fromText.errors.map((error) => [error.code, error.path])).toEqual(
+        IDENTICAL.map((path) => ['SPEC_PATH_IDENTICAL', path]),
+      );
       expect(fromText.counts.operations).toBeGreaterThan(1000);
-      expect(validate({ spec: base }).errors).toEqual([]);
+      expect(validate({ spec: base }).errors.map((error) => error.path)).toEqual(IDENTICAL);
     });
 
     it('reports exactly a removed responses object, with pointer and line', () => {

@@ -350,7 +350,9 @@ describe('validate', () => {
     expect(codes(strict.warnings).sort()).toEqual([
       'SPEC_STYLE_COMPONENT_UNUSED',
       'SPEC_STYLE_DESCRIPTION_MISSING',
+      'SPEC_STYLE_INFO_CONTACT_MISSING',
       'SPEC_STYLE_INFO_DESCRIPTION_MISSING',
+      'SPEC_STYLE_LICENSE_MISSING',
       'SPEC_STYLE_NO_4XX_RESPONSE',
       'SPEC_STYLE_NO_SERVERS',
       'SPEC_STYLE_SUMMARY_MISSING',

@@ -7,7 +7,9 @@ import { checkRefs } from './internal/checks/ref-checks.js';
 import { checkStyle } from './internal/checks/style-checks.js';
 import { checkTagParents } from './internal/checks/tag-checks.js';
 import { isPlainObject } from './internal/json-pointer.js';
+import { addPositionsOnFirstRead, sortByDocumentOrder } from './internal/lazy-positions.js';
 import { loadSpecInput } from './internal/resolve/resolved-registry.js';
+import { checkRules } from './internal/rules/check-rules.js';
 import { listOperations, readVersion } from './internal/spec-model.js';
 import { checkStructure } from './internal/structure-check.js';
 import type { Diagnostic, SpecInput, SpecVersion } from './types.js';
@@ -89,10 +91,25 @@ export function validate(args: ValidateArgs): ValidateResult {
   }
   // Reading problems first, as found (a spread into `unshift` could overflow the stack).
   const allErrors = loaded.diagnostics.concat(errors);
-  loaded.addPositions(allErrors);
-  loaded.addPositions(warnings);
-  const sortedErrors = sortDiagnostics(allErrors, loaded.fileOrder);
-  const sortedWarnings = sortDiagnostics(warnings, loaded.fileOrder);
+  let sortedErrors: Diagnostic[];
+  let sortedWarnings: Diagnostic[];
+  if (
+    loaded.format === 'json' &&
+    doc !== undefined &&
+    loaded.fileOrder === undefined &&
+    loaded.locate === undefined
+  ) {
+    // One JSON text (not a resolved multi-file spec, whose findings move into their files):
+    // ordered by pointer, located only when a line or column is first read.
+    sortedErrors = dedupe(sortByDocumentOrder(allErrors, doc));
+    sortedWarnings = dedupe(sortByDocumentOrder(warnings, doc));
+    addPositionsOnFirstRead(sortedErrors.concat(sortedWarnings), (pending) => loaded.addPositions(pending));
+  } else {
+    loaded.addPositions(allErrors);
+    loaded.addPositions(warnings);
+    sortedErrors = sortDiagnostics(allErrors, loaded.fileOrder);
+    sortedWarnings = sortDiagnostics(warnings, loaded.fileOrder);
+  }
   return {
     valid: sortedErrors.length === 0,
     version,
@@ -156,6 +173,7 @@ function runChecks(
   if (version === '3.2') appendAll(semantic, checkTagParents(doc));
   const refs = checkRefs(doc, version, { countKeys, collectTargets: strict });
   appendAll(semantic, refs.findings);
+  if (version !== null) appendAll(semantic, checkRules(doc, version, strict));
   const covers = semantic.flatMap((finding) => finding.covers ?? []);
   const structural =
     version === null ? [] : checkStructure(doc, version).filter((error) => !isCovered(error, covers));
@@ -187,17 +205,22 @@ function toDiagnostic(finding: Finding): Diagnostic {
   return diagnostic;
 }
 
-/** File order (entry first), then document order when positions are known; duplicates removed. */
-function sortDiagnostics(list: Diagnostic[], fileOrder: readonly string[] = []): Diagnostic[] {
+/** The list without repeats (same file, code, pointer and message), first kept. */
+function dedupe(list: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
-  const rank = new Map(fileOrder.map((name, index) => [name, index]));
-  const fileRank = (d: Diagnostic) => (d.file === undefined ? 0 : (rank.get(d.file) ?? fileOrder.length));
-  const unique = list.filter((d) => {
+  return list.filter((d) => {
     const key = `${d.file ?? ''}\u0000${d.code}\u0000${d.path}\u0000${d.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+/** File order (entry first), then document order when positions are known; duplicates removed. */
+function sortDiagnostics(list: Diagnostic[], fileOrder: readonly string[] = []): Diagnostic[] {
+  const rank = new Map(fileOrder.map((name, index) => [name, index]));
+  const fileRank = (d: Diagnostic) => (d.file === undefined ? 0 : (rank.get(d.file) ?? fileOrder.length));
+  const unique = dedupe(list);
   return unique
     .map((diagnostic, index) => ({ diagnostic, index }))
     .sort((a, b) => {

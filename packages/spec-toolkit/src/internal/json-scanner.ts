@@ -42,6 +42,15 @@ function buildTrie(pointers: Iterable<string>): TokenTrie {
   return root;
 }
 
+function countPointers(node: TokenTrie): number {
+  let count = node.pointer === undefined ? 0 : 1;
+  for (const child of node.children.values()) count += countPointers(child);
+  return count;
+}
+
+/** The characters that open or close a container or a string. */
+const STRUCTURAL = /["{}[\]]/g;
+
 /**
  * Scans JSON text that `JSON.parse` already accepted, locating requested pointers and,
  * when asked, keys repeated within one object (which `JSON.parse` silently collapses).
@@ -114,6 +123,43 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
     }
   };
 
+  /**
+   * Skips a container off every requested path: a native regular-expression search jumps from
+   * one structural character to the next (strings skipped whole), far faster than reading the
+   * text a character at a time; no key is read.
+   */
+  const skipContainer = (): void => {
+    let depth = 0;
+    STRUCTURAL.lastIndex = i;
+    while (STRUCTURAL.test(text)) {
+      const at = STRUCTURAL.lastIndex - 1;
+      const c = text.charCodeAt(at);
+      if (c === QUOTE) {
+        i = at;
+        skipString();
+        STRUCTURAL.lastIndex = i;
+        continue;
+      }
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else if (--depth === 0) {
+        i = at + 1;
+        return;
+      }
+    }
+    i = length;
+  };
+
+  // Once every requested pointer is found (and no duplicates are sought), the rest of the text
+  // need not be read: moving to its end unwinds the walk.
+  let remaining = countPointers(trie);
+  // (A key repeated later, which JSON.parse keeps, is then located at its first occurrence: the
+  // document is reported for its duplicate key anyway.)
+  const found = (pointer: string, offset: number): void => {
+    const known = offsets.has(pointer);
+    offsets.set(pointer, offset);
+    if (!known && --remaining === 0 && !findDuplicates) i = length;
+  };
+
   const pointerStack: string[] = [];
   const currentPointer = (key: string): string => {
     let out = '';
@@ -126,6 +172,10 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
   const walkValue = (node: TokenTrie | undefined): void => {
     skipWhitespace();
     const c = text.charCodeAt(i);
+    if (node === undefined && !findDuplicates && (c === OPEN_BRACE || c === OPEN_BRACKET)) {
+      skipContainer();
+      return;
+    }
     if (c === OPEN_BRACE) {
       i++;
       // Most objects have a handful of keys: a short array beats a Set until it grows.
@@ -157,7 +207,7 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
             if (repeated) duplicates.push({ pointer: currentPointer(key), key, offset: keyOffset });
           }
           child = node?.children.get(key);
-          if (child?.pointer !== undefined) offsets.set(child.pointer, keyOffset);
+          if (child?.pointer !== undefined) found(child.pointer, keyOffset);
         } else {
           skipString();
         }
@@ -183,7 +233,7 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
         skipWhitespace();
         const token = String(index);
         const child = node?.children.get(token);
-        if (child?.pointer !== undefined) offsets.set(child.pointer, i);
+        if (child?.pointer !== undefined) found(child.pointer, i);
         if (findDuplicates) pointerStack.push(token);
         walkValue(child);
         if (findDuplicates) pointerStack.pop();
@@ -198,7 +248,7 @@ export function scanJson(text: string, pointers: Iterable<string>, findDuplicate
   };
 
   skipWhitespace();
-  if (trie.pointer !== undefined) offsets.set(trie.pointer, i);
+  if (trie.pointer !== undefined) found(trie.pointer, i);
   walkValue(trie);
   return { offsets, duplicates };
 }

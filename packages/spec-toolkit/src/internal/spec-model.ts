@@ -75,7 +75,7 @@ export function forgetTargets(doc: unknown): void {
 }
 
 /** The value a local `$ref` names in `doc`; undefined for external, malformed or dangling refs. */
-function readLocalTarget(doc: unknown, ref: string): unknown {
+export function readLocalTarget(doc: unknown, ref: string): unknown {
   if (typeof doc !== 'object' || doc === null) return undefined;
   let targets = TARGET_CACHE.get(doc);
   if (targets === undefined) {

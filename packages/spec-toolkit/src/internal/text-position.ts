@@ -4,19 +4,20 @@ export interface TextPosition {
   column: number;
 }
 
-/** Converts character offsets to 1-based lines and columns with one lazily built line index. */
+/**
+ * Converts character offsets to 1-based lines and columns with one lazily built line index,
+ * extended only as far as the offsets asked for (findings early in a large text cost little).
+ */
 export function createPositionFinder(text: string): (offset: number) => TextPosition {
-  let lineStarts: number[] | null = null;
+  const lineStarts: number[] = [0];
+  // Line starts are known up to here; -1 once the whole text is indexed.
+  let next = text.indexOf('\n');
   return (offset) => {
-    if (lineStarts === null) {
-      lineStarts = [0];
-      let at = text.indexOf('\n');
-      while (at !== -1) {
-        lineStarts.push(at + 1);
-        at = text.indexOf('\n', at + 1);
-      }
-    }
     const clamped = Math.max(0, Math.min(offset, text.length));
+    while (next !== -1 && next < clamped) {
+      lineStarts.push(next + 1);
+      next = text.indexOf('\n', next + 1);
+    }
     let low = 0;
     let high = lineStarts.length - 1;
     while (low < high) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -74,10 +74,10 @@ describe('svc spec validate --max-warnings and the config file', () => {
       runInProcess(['spec', 'validate', 'yaml-nested/openapi.yaml', '--strict', '--max-warnings', max], {
         cwd: dir,
       });
-    const over = await at('9');
+    const over = await at('11');
     expect(over.code).toBe(1);
-    expect(over.stdout).toMatch(/too many warnings \(10, at most 9 allowed\)\n$/);
-    expect((await at('10')).code).toBe(0);
+    expect(over.stdout).toMatch(/too many warnings \(12, at most 11 allowed\)\n$/);
+    expect((await at('12')).code).toBe(0);
     expect((await at('ten')).code).toBe(2);
   });
 
@@ -85,7 +85,7 @@ describe('svc spec validate --max-warnings and the config file', () => {
     const dir = project('yaml-nested', 'missing-file');
     writeFileSync(
       join(dir, '.svcrc.yaml'),
-      'spec:\n  maxWarnings: 0\n  rules:\n    SPEC_STYLE_SUMMARY_MISSING: off\n    SPEC_STYLE_DESCRIPTION_MISSING: off\n    SPEC_STYLE_TAGS_MISSING: info\n    SPEC_STYLE_NO_SERVERS: error\n    SPEC_STYLE_INFO_DESCRIPTION_MISSING: off\n    SPEC_STYLE_NO_4XX_RESPONSE: off\n    SPEC_REF_FILE_UNREADABLE: warn\n',
+      'spec:\n  maxWarnings: 0\n  rules:\n    SPEC_STYLE_SUMMARY_MISSING: off\n    SPEC_STYLE_DESCRIPTION_MISSING: off\n    SPEC_STYLE_TAGS_MISSING: info\n    SPEC_STYLE_NO_SERVERS: error\n    SPEC_STYLE_INFO_DESCRIPTION_MISSING: off\n    SPEC_STYLE_INFO_CONTACT_MISSING: off\n    SPEC_STYLE_LICENSE_MISSING: off\n    SPEC_STYLE_NO_4XX_RESPONSE: off\n    SPEC_REF_FILE_UNREADABLE: warn\n',
     );
     const nested = join(dir, 'yaml-nested');
     const run = await runInProcess(['spec', 'validate', 'openapi.yaml', '--strict', '--format', 'json'], {
@@ -139,6 +139,18 @@ describe('svc spec validate --max-warnings and the config file', () => {
       { cwd: dir },
     );
     expect(typo.stderr).toContain('unknown key "spec.maxWarning"');
+    writeFileSync(
+      join(dir, '.svcrc.yaml'),
+      'spec:\n  rules:\n    SPEC_STYLE_NOPE: off\n    SPEC_PATH_IDENTICLA: warn\n',
+    );
+    const misspelt = await runInProcess(['spec', 'validate', 'yaml-nested/openapi.yaml'], { cwd: dir });
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain(
+      'unknown rule "SPEC_STYLE_NOPE" in spec.rules; the nearest rule id is "SPEC_',
+    );
+    writeFileSync(join(dir, '.svcrc.yaml'), 'spec:\n  rules:\n    SPEC_PATH_IDENTICLA: warn\n');
+    const near = await runInProcess(['spec', 'validate', 'yaml-nested/openapi.yaml'], { cwd: dir });
+    expect(near.stderr).toContain('the nearest rule id is "SPEC_PATH_IDENTICAL"');
     const none = await runInProcess(
       ['spec', 'validate', 'yaml-nested/openapi.yaml', '--config', 'nope.json'],
       { cwd: dir },
@@ -216,5 +228,36 @@ describe('svc spec diff git:<rev>:<path>', () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/cannot read git:no-such-rev;touch x\/pwned:api\/openapi\.yaml: /);
+  });
+});
+
+describe('svc spec validate --generate-ignore-file', () => {
+  it('writes every current finding; later runs fail only on new findings', async () => {
+    const dir = project('yaml-nested');
+    const args = ['spec', 'validate', 'yaml-nested/openapi.yaml', '--strict', '--max-warnings', '0'];
+    expect((await runInProcess(args, { cwd: dir })).code).toBe(1);
+    const generated = await runInProcess([...args, '--generate-ignore-file'], { cwd: dir });
+    expect(generated.code).toBe(0);
+    expect(generated.stdout).toBe('wrote 12 findings to .svc-lint-ignore.yaml\n');
+    const ignoreText = readFileSync(join(dir, '.svc-lint-ignore.yaml'), 'utf8');
+    expect(ignoreText).toContain(
+      "yaml-nested/openapi.yaml:\n  SPEC_STYLE_DESCRIPTION_MISSING:\n    - '#/paths/~1pets~1{petId}/get'",
+    );
+    // Every finding is known: the run passes even with --max-warnings 0.
+    const clean = await runInProcess(args, { cwd: dir });
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toContain('(12 known findings ignored, as .svc-lint-ignore.yaml lists)');
+    // A new mistake is reported, and only it.
+    const spec = join(dir, 'yaml-nested', 'openapi.yaml');
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('paths:', 'security: [{ nope: [] }]\npaths:'));
+    const later = await runInProcess([...args, '--format', 'json'], { cwd: dir });
+    expect(later.code).toBe(1);
+    expect(JSON.parse(later.stdout).errors.map((error: { code: string }) => error.code)).toEqual([
+      'SPEC_SECURITY_SCHEME_UNDEFINED',
+    ]);
+    // --ignore-file names another file; a named file that is missing is an error.
+    const named = await runInProcess([...args, '--ignore-file', 'nope.yaml'], { cwd: dir });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('cannot read ignore file');
   });
 });

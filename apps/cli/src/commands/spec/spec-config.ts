@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { findClosestRuleId, listRuleIds } from '@svc/spec-toolkit';
 import { load as loadYaml } from 'js-yaml';
 
 /** A rule's level after configuration; `off` drops its findings. */
@@ -87,6 +88,9 @@ function checkConfig(parsed: unknown, path: string): SpecConfig | string {
       for (const [rule, level] of Object.entries(value)) {
         if (typeof level !== 'string' || !LEVELS.has(level))
           return `config ${path}: spec.rules.${rule} must be one of error, warn, info, off`;
+        // A misspelt id would silently configure nothing.
+        if (!knownRuleIds().has(rule))
+          return `config ${path}: unknown rule "${rule}" in spec.rules; the nearest rule id is "${findClosestRuleId(rule)}" (see docs/spec-toolkit/rules.md)`;
         config.rules[rule] = level as RuleLevel;
       }
     } else if (key === 'failOn') {
@@ -102,6 +106,12 @@ function checkConfig(parsed: unknown, path: string): SpecConfig | string {
     }
   }
   return config;
+}
+
+let known: Set<string> | undefined;
+function knownRuleIds(): Set<string> {
+  known ??= new Set(listRuleIds());
+  return known;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -46,7 +46,7 @@ describe('svc spec validate', () => {
     const run = await runInProcess(['spec', 'validate', '-', '--strict'], { stdin: spec });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/warning {2}SPEC_STYLE_NO_SERVERS/);
-    expect(run.stdout).toMatch(/✓ <stdin> is valid OpenAPI 3\.0 \(0 paths, 0 operations\), 2 warnings\n$/);
+    expect(run.stdout).toMatch(/✓ <stdin> is valid OpenAPI 3\.0 \(0 paths, 0 operations\), 4 warnings\n$/);
   });
 
   it('prints the validate result as parseable JSON with --json', async () => {

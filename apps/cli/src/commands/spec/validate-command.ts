@@ -1,4 +1,13 @@
-import { type ValidateResult, validate } from '@svc/spec-toolkit';
+import { readFile, writeFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import {
+  IGNORE_FILE_NAME,
+  type IgnoreList,
+  parseIgnoreFile,
+  toIgnoreFileText,
+  type ValidateResult,
+  validate,
+} from '@svc/spec-toolkit';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../cli-io.js';
 import { expandGlobs } from '../../input/expand-globs.js';
@@ -27,7 +36,7 @@ export const validateCommand: Command = {
   name: 'validate',
   summary: 'Check OpenAPI 3.x / Swagger 2.0 documents for errors',
   help: `Usage: svc spec validate <file|glob|->... [--strict] [--format <format>] [--max-warnings <n>]
-                          [--config <file>]
+                          [--config <file>] [--generate-ignore-file] [--ignore-file <file>]
 
 Validate OpenAPI 3.0 / 3.1 / 3.2 or Swagger 2.0 documents, JSON or YAML, with the files their
 $refs name. Several files and quoted globs ('specs/**/*.yaml') are checked in one run; - reads
@@ -40,6 +49,10 @@ Options:
   --max-warnings <n>     Fail (exit 1) when there are more than n warnings in all
   --config <file>        Rule levels and defaults (default: svc.config.json or .svcrc.yaml,
                          looked up from the working directory upwards)
+  --generate-ignore-file Write every current finding to the ignore file and exit 0; later runs
+                         report only findings not listed there
+  --ignore-file <file>   The ignore file (default: .svc-lint-ignore.yaml in the working
+                         directory, used when it exists)
   -h, --help             Show this help
 
 Exit codes: 0 valid (warnings allowed up to --max-warnings), 1 invalid or too many warnings,
@@ -49,6 +62,8 @@ Exit codes: 0 valid (warnings allowed up to --max-warnings), 1 invalid or too ma
     ...FORMAT_OPTIONS,
     'max-warnings': { type: 'string' },
     config: { type: 'string' },
+    'generate-ignore-file': { type: 'boolean' },
+    'ignore-file': { type: 'string' },
   },
   async run(args, context) {
     if (args.positionals.length === 0) return failUsage(context, 'missing <file>');
@@ -62,24 +77,59 @@ Exit codes: 0 valid (warnings allowed up to --max-warnings), 1 invalid or too ma
     if (!expanded.ok) return failInput(context, expanded.message);
     if (expanded.files.filter((file) => file === '-').length > 1)
       return failUsage(context, 'stdin (-) can be read only once');
+    const ignorePath = resolve(
+      context.io.cwd,
+      (args.values['ignore-file'] as string | undefined) ?? IGNORE_FILE_NAME,
+    );
+    const generate = args.values['generate-ignore-file'] === true;
+    const ignoreList = generate
+      ? undefined
+      : await readIgnoreList(ignorePath, args.values['ignore-file'] !== undefined);
+    if (typeof ignoreList === 'string') return failInput(context, ignoreList);
     const checked: ValidatedFile[] = [];
+    let ignored = 0;
     for (const file of expanded.files) {
       const input = await readSpecArgument(file, context);
       if (!input) return EXIT_USAGE;
       const result = validate({ spec: input.spec, options: { strict: args.values.strict === true } });
-      const findings = [
+      const all = [
         ...toValidateFindings(input.label, result.errors, 'error', config.rules),
         ...toValidateFindings(input.label, result.warnings, 'warning', config.rules),
       ];
-      checked.push({ label: input.label, result, findings });
+      const kept = ignoreList === undefined ? all : all.filter((finding) => !ignoreList.ignores(finding));
+      ignored += all.length - kept.length;
+      checked.push({ label: input.label, result, findings: kept });
+    }
+    if (generate) {
+      const all = checked.flatMap((file) => file.findings);
+      await writeFile(ignorePath, toIgnoreFileText(all));
+      context.out.line(
+        `wrote ${all.length} findings to ${relative(context.io.cwd, ignorePath) || ignorePath}`,
+      );
+      return EXIT_OK;
     }
     const report = toReport(checked, maxWarnings);
+    if (ignored > 0)
+      report.summary += ` (${ignored} known ${ignored === 1 ? 'finding' : 'findings'} ignored, as ${relative(context.io.cwd, ignorePath) || ignorePath} lists)`;
     if (format.format === 'json') context.out.raw(toJsonText(toJson(checked)));
     else if (format.format === 'text') printText(checked, report, context);
     else context.out.raw(renderReport(report, format.format, packageJson.version));
     return report.passed ? EXIT_OK : EXIT_FAILURE;
   },
 };
+
+/** The ignore file's list; undefined when there is none (an error only when it was named). */
+async function readIgnoreList(path: string, named: boolean): Promise<IgnoreList | string | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (!named && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    return `cannot read ignore file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+  }
+  const list = parseIgnoreFile(text);
+  return typeof list === 'string' ? `ignore file ${path}: ${list}` : list;
+}
 
 function readMaxWarnings(given: unknown, fallback: number | undefined): number | undefined | string {
   if (given === undefined) return fallback;

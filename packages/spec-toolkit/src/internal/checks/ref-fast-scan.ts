@@ -26,7 +26,8 @@ export function holdsReferenceMember(
   inExamples: boolean,
   version: SpecVersion | null,
 ): boolean {
-  if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 45) return false;
+  // 3.0's vendor-extension webhooks hold real operations and references (GitHub's do).
+  if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 45) return key === 'x-webhooks';
   if (inExamples && (key === 'value' || key === 'dataValue' || key === 'serializedValue')) return false;
   return !(key === 'examples' && (version === '2.0' || Array.isArray(child)));
 }

@@ -1,0 +1,89 @@
+import type { Diagnostic } from '../types.js';
+import { isPlainObject, parsePointer } from './json-pointer.js';
+
+/**
+ * Orders diagnostics of a parsed JSON text by where their pointers sit in the document, without
+ * their line and column: `JSON.parse` keeps the text's key order, so a pointer's key indices
+ * give its place (objects with integer-like keys, which JavaScript lists first, aside).
+ * Ancestors come before their members; equal places keep the order given.
+ */
+export function sortByDocumentOrder(list: Diagnostic[], doc: unknown): Diagnostic[] {
+  // Key positions are read only in the objects where two pointers part ways.
+  const keyIndexes = new Map<object, Map<string, number>>();
+  const indexOf = (node: Record<string, unknown>, key: string): number => {
+    let indexes = keyIndexes.get(node);
+    if (indexes === undefined) {
+      indexes = new Map();
+      let index = 0;
+      for (const name in node) indexes.set(name, index++);
+      keyIndexes.set(node, indexes);
+    }
+    return indexes.get(key) ?? Number.MAX_SAFE_INTEGER;
+  };
+  const keyed = list.map((diagnostic, index) => ({
+    diagnostic,
+    index,
+    tokens: parsePointer(diagnostic.path) ?? [],
+  }));
+  keyed.sort((a, b) => {
+    let node: unknown = doc;
+    const length = Math.min(a.tokens.length, b.tokens.length);
+    for (let at = 0; at < length; at++) {
+      const x = a.tokens[at] as string;
+      const y = b.tokens[at] as string;
+      if (x !== y) {
+        if (Array.isArray(node)) return Number(x) - Number(y);
+        if (isPlainObject(node)) return indexOf(node, x) - indexOf(node, y);
+        return x < y ? -1 : 1;
+      }
+      node = Array.isArray(node) ? node[Number(x)] : isPlainObject(node) ? node[x] : undefined;
+    }
+    return a.tokens.length - b.tokens.length || a.index - b.index;
+  });
+  return keyed.map((entry) => entry.diagnostic);
+}
+
+/**
+ * Gives each diagnostic without a position `line` and `column` that are found on first read:
+ * the first read of either, on any of them, locates all of them in one scan of the text (the
+ * scan costs about one JSON parse of a large text, so a caller that never reads a position
+ * never pays for it). The properties are enumerable, so the result serialises as before.
+ */
+export function addPositionsOnFirstRead(
+  list: Diagnostic[],
+  addPositions: (pending: Diagnostic[]) => void,
+): void {
+  const pending = list.filter((diagnostic) => diagnostic.line === undefined);
+  if (pending.length === 0) return;
+  let done = false;
+  const locateAll = (): void => {
+    if (done) return;
+    done = true;
+    for (const diagnostic of pending) {
+      delete diagnostic.line;
+      delete diagnostic.column;
+    }
+    addPositions(pending);
+  };
+  for (const diagnostic of pending) {
+    for (const key of ['line', 'column'] as const) {
+      Object.defineProperty(diagnostic, key, {
+        configurable: true,
+        enumerable: true,
+        get() {
+          locateAll();
+          return diagnostic[key];
+        },
+        set(value: number | undefined) {
+          locateAll();
+          Object.defineProperty(diagnostic, key, {
+            configurable: true,
+            enumerable: true,
+            writable: true,
+            value,
+          });
+        },
+      });
+    }
+  }
+}

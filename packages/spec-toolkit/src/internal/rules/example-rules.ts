@@ -1,0 +1,119 @@
+import { isPlainObject } from '../json-pointer.js';
+import {
+  findValueError,
+  type ValueCheckOptions,
+  type ValueError,
+} from '../schema-validator/find-value-error.js';
+import { hasJsonType } from '../schema-validator/value-checks.js';
+import { readLocalTarget, resolveLocalValue } from '../spec-model.js';
+import { child, type Place, type RuleContext, report } from './rule-context.js';
+
+/**
+ * Checks examples against their schemas with the toolkit's own validator, in the dialect of
+ * the document's version (3.0 Schema Objects with `nullable`; 3.1+ JSON Schema 2020-12). Each
+ * schema is compiled once; each (schema, example value) pair is checked once, so an example
+ * component shared by many operations costs one check per schema.
+ */
+export interface ExampleChecker {
+  /** Checks `value` against `schema`; reports SPEC_EXAMPLE_INVALID at `place` when it fails. */
+  check(schema: unknown, value: unknown, place: Place | PlaceSource | null, rule?: ExampleRule): void;
+  /** An `examples` map (media type, parameter, header): each entry resolved, its `value` checked. */
+  checkMap(schema: unknown, examples: Record<string, unknown>, place: Place, rule?: ExampleRule): void;
+}
+
+/** Builds a place only when asked (the schema walk's cursor): most examples pass and need none. */
+export interface PlaceSource {
+  placeOf(): Place;
+}
+
+/** Which rule reports an example: of a media type (or 2.0 response), a parameter or header, a schema. */
+export type ExampleRule =
+  | 'SPEC_EXAMPLE_INVALID'
+  | 'SPEC_PARAMETER_EXAMPLE_INVALID'
+  | 'SPEC_SCHEMA_EXAMPLE_INVALID';
+
+export function createExampleChecker(context: RuleContext): ExampleChecker {
+  const doc = context.doc;
+  const options: ValueCheckOptions = {
+    resolve: (ref) => readLocalTarget(doc, ref),
+    nullable: context.version === '3.0' || context.version === '2.0',
+  };
+  // Verdicts per schema: objects by identity, scalars by value (the same anywhere).
+  const checked = new WeakMap<object, Map<unknown, ValueError | null>>();
+  const checker: ExampleChecker = {
+    check(rawSchema, value, place, rule = 'SPEC_EXAMPLE_INVALID') {
+      const schema = resolveLocalValue(doc, rawSchema);
+      if (!isPlainObject(schema)) {
+        if (schema === false) reportInvalid({ path: '', message: 'no value is allowed here' }, place, rule);
+        return;
+      }
+      if (quickVerdict(schema, value) === true) return;
+      let seen = checked.get(schema);
+      if (seen === undefined) {
+        seen = new Map();
+        checked.set(schema, seen);
+      }
+      let error = seen.get(value);
+      if (error === undefined) {
+        error = findValueError(value, schema, options);
+        seen.set(value, error);
+      }
+      if (error !== null) reportInvalid(error, place, rule);
+    },
+    checkMap(schema, examples, place, rule = 'SPEC_EXAMPLE_INVALID') {
+      for (const name in examples) {
+        const raw = examples[name];
+        const entry = resolveLocalValue(doc, raw);
+        if (!isPlainObject(entry) || !('value' in entry)) continue;
+        const at = child(place, name);
+        // A referenced example is reported where it is used, with this schema.
+        checker.check(
+          schema,
+          entry.value,
+          isPlainObject(raw) && '$ref' in raw ? at : child(at, 'value'),
+          rule,
+        );
+      }
+    },
+  };
+  const reportInvalid = (error: ValueError, at: Place | PlaceSource | null, rule: ExampleRule): void => {
+    const place = at !== null && 'placeOf' in at ? at.placeOf() : at;
+    const where = error.path === '' ? '' : ` at ${error.path}`;
+    report(
+      context,
+      rule,
+      place,
+      `Example does not match its schema${where}: ${error.message}. Fix the example, or the schema if the example is right.`,
+    );
+  };
+  return checker;
+}
+
+const ANNOTATIONS = new Set([
+  'type',
+  'description',
+  'title',
+  'example',
+  'examples',
+  'format',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'externalDocs',
+  'xml',
+]);
+
+/**
+ * Answers the common case without compiling: a schema that constrains nothing but the JSON type
+ * (annotations and formats aside, which examples are not held to) and a value of that type.
+ * Undefined when the compiled validator must decide.
+ */
+function quickVerdict(schema: Record<string, unknown>, value: unknown): true | undefined {
+  const type = schema.type;
+  if (typeof type !== 'string') return undefined;
+  for (const key in schema) {
+    if (!ANNOTATIONS.has(key) && !key.startsWith('x-')) return undefined;
+  }
+  if (typeof schema.format === 'string' && type === 'string') return undefined;
+  return hasJsonType(value, type) ? true : undefined;
+}

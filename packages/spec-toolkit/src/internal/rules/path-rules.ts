@@ -1,0 +1,114 @@
+import { child, type Place, type RuleContext, report } from './rule-context.js';
+
+const PATHS: Place = { parent: null, token: 'paths' };
+
+/**
+ * Rules over the path keys as a set: identical and ambiguous templates, query strings, and a
+ * template named twice. One pass over the keys; the pairwise ambiguity test runs only within
+ * groups of paths with the same number of segments.
+ */
+export function checkPathKeys(context: RuleContext, paths: Record<string, unknown>): void {
+  const shapes = new Map<string, string>();
+  const bySegments = new Map<number, string[][]>();
+  for (const path in paths) {
+    if (path.charCodeAt(0) === 120 && path.startsWith('x-')) continue;
+    const place = child(PATHS, path);
+    const query = path.indexOf('?');
+    if (query !== -1) {
+      const name = path.slice(query + 1).split(/[=&]/)[0] || 'name';
+      report(
+        context,
+        'SPEC_PATH_QUERY_STRING',
+        place,
+        `Path "${path}" holds a query string: declare "${name}" as an "in: query" parameter instead.`,
+      );
+    }
+    if (!path.includes('{')) continue;
+    const shape = path.replace(/\{[^}]*\}/g, '{}');
+    const first = shapes.get(shape);
+    if (first === undefined) shapes.set(shape, path);
+    else {
+      report(
+        context,
+        'SPEC_PATH_IDENTICAL',
+        place,
+        `Path "${path}" is identical to "${first}" but for template names: merge them, or make the literal parts differ.`,
+      );
+      continue;
+    }
+    const names: string[] = path.match(/\{[^}]*\}/g) ?? [];
+    for (let index = 0; index < names.length; index++) {
+      const name = names[index] as string;
+      if (name !== '{}' && names.indexOf(name) !== index) {
+        report(
+          context,
+          'SPEC_PATH_PARAM_REPEATED',
+          place,
+          `Path "${path}" names "${name}" twice: give each template its own name.`,
+        );
+        break;
+      }
+    }
+    const segments = path.split('/');
+    let group = bySegments.get(segments.length);
+    if (group === undefined) {
+      group = [];
+      bySegments.set(segments.length, group);
+    }
+    group.push(segments);
+  }
+  const budget = { pairs: MAX_PAIRS };
+  for (const group of bySegments.values()) checkAmbiguous(context, group, budget);
+}
+
+/**
+ * Pairs of paths compared for ambiguity, at most: real descriptions need well under a million
+ * (GitHub's, the largest we know, about 200,000); past it the check stops rather than let a
+ * crafted document with tens of thousands of templated paths stall the process.
+ */
+const MAX_PAIRS = 2_000_000;
+
+const isTemplate = (segment: string): boolean => segment.includes('{');
+
+/**
+ * Two templated paths are ambiguous when every segment pair matches (equal, or one templated)
+ * and neither path is more literal at the first difference (the spec's rule: a concrete path
+ * is matched before a templated one, so `/a/b` beside `/a/{x}` is fine).
+ */
+function checkAmbiguous(context: RuleContext, group: string[][], budget: { pairs: number }): void {
+  if (group.length < 2) return;
+  for (let i = 0; i < group.length; i++) {
+    const a = group[i] as string[];
+    budget.pairs -= group.length - i - 1;
+    if (budget.pairs < 0) return;
+    for (let j = i + 1; j < group.length; j++) {
+      const b = group[j] as string[];
+      if (!isAmbiguousPair(a, b)) continue;
+      const later = b.join('/');
+      report(
+        context,
+        'SPEC_PATH_AMBIGUOUS',
+        child(PATHS, later),
+        `Path "${later}" and "${a.join('/')}" can match the same request URL: make one literal segment differ.`,
+      );
+    }
+  }
+}
+
+function isAmbiguousPair(a: string[], b: string[]): boolean {
+  let aMoreLiteral = false;
+  let bMoreLiteral = false;
+  for (let index = 0; index < a.length; index++) {
+    const x = a[index] as string;
+    const y = b[index] as string;
+    if (x === y) continue;
+    const xt = isTemplate(x);
+    const yt = isTemplate(y);
+    if (!xt && !yt) return false;
+    if (xt && yt) continue;
+    if (!xt) aMoreLiteral = true;
+    else bMoreLiteral = true;
+  }
+  // One literal where the other is templated, both ways: neither is preferred.
+  return aMoreLiteral && bMoreLiteral;
+}

@@ -1,0 +1,75 @@
+import type { SpecVersion } from '../../types.js';
+import type { Cover, Finding } from '../checks/finding.js';
+import { escapePointerToken } from '../json-pointer.js';
+import { ruleInfo } from './rule-catalogue.js';
+
+/**
+ * Where a node sits, as a chain of tokens: a walk extends it with one small object per node and
+ * the JSON pointer is built only for a finding.
+ */
+export interface Place {
+  readonly parent: Place | null;
+  readonly token: string | number;
+}
+
+/** The place of a child token. */
+export function child(parent: Place | null, token: string | number): Place {
+  return { parent, token };
+}
+
+/** Pointers already built, so findings deep in one branch share their ancestors' (no quadratic cost). */
+const POINTERS = new WeakMap<Place, string>();
+
+/** The JSON pointer of a place (the root is null). */
+export function pointerOf(place: Place | null): string {
+  if (place === null) return '';
+  const known = POINTERS.get(place);
+  if (known !== undefined) return known;
+  // Iterative, so a place thousands of levels deep does not exhaust the stack.
+  const chain: Place[] = [];
+  let at: Place | null = place;
+  let base = '';
+  while (at !== null) {
+    const cached = POINTERS.get(at);
+    if (cached !== undefined) {
+      base = cached;
+      break;
+    }
+    chain.push(at);
+    at = at.parent;
+  }
+  for (let index = chain.length - 1; index >= 0; index--) {
+    const link = chain[index] as Place;
+    base = `${base}/${escapePointerToken(link.token)}`;
+    POINTERS.set(link, base);
+  }
+  return base;
+}
+
+/** What every rule sees: the document, its version, whether style rules run, and the findings. */
+export interface RuleContext {
+  readonly doc: Record<string, unknown>;
+  readonly version: SpecVersion;
+  readonly strict: boolean;
+  readonly findings: Finding[];
+}
+
+/**
+ * Records a finding of rule `id` at `place` with the rule's catalogue level. Style rules
+ * (strict) are dropped unless `options.strict` is on; callers test `context.strict` first when
+ * building the message costs something.
+ */
+export function report(
+  context: RuleContext,
+  id: string,
+  place: Place | null | string,
+  message: string,
+  covers?: Cover[],
+): void {
+  const info = ruleInfo(id);
+  if (info.strict && !context.strict) return;
+  const path = typeof place === 'string' ? place : pointerOf(place);
+  const finding: Finding = { code: id, message, path, severity: info.level };
+  if (covers !== undefined) finding.covers = covers;
+  context.findings.push(finding);
+}

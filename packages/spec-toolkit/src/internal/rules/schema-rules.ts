@@ -1,0 +1,381 @@
+import { isPlainObject } from '../json-pointer.js';
+import { hasJsonType, jsonEqual } from '../schema-validator/value-checks.js';
+import { resolveLocalValue } from '../spec-model.js';
+import type { ExampleChecker } from './example-rules.js';
+import { checkMarkdown } from './markdown-rules.js';
+import { child, type Place, type RuleContext, report } from './rule-context.js';
+
+// How each subschema-holding keyword holds its subschemas.
+const MAP = 1;
+const LIST = 2;
+const SINGLE = 3;
+const SUBSCHEMAS = new Map<string, number>([
+  ['properties', MAP],
+  ['patternProperties', MAP],
+  ['definitions', MAP],
+  ['$defs', MAP],
+  ['dependentSchemas', MAP],
+  ['allOf', LIST],
+  ['anyOf', LIST],
+  ['oneOf', LIST],
+  ['prefixItems', LIST],
+  ['items', SINGLE],
+  ['additionalProperties', SINGLE],
+  ['not', SINGLE],
+  ['if', SINGLE],
+  ['then', SINGLE],
+  ['else', SINGLE],
+  ['contains', SINGLE],
+  ['propertyNames', SINGLE],
+  ['unevaluatedItems', SINGLE],
+  ['unevaluatedProperties', SINGLE],
+  ['additionalItems', SINGLE],
+]);
+
+/**
+ * Walks a schema and its inline subschemas (a `$ref` is not followed: its target is walked
+ * where it is defined) with the schema rules: enum against type, repeated enum values, arrays
+ * without items (2.0, 3.0), required properties not defined, `$ref` siblings, and the schema's
+ * own `example` / `examples` against it. One pass over each schema's keys dispatches them.
+ */
+export function walkSchema(
+  context: RuleContext,
+  examples: ExampleChecker,
+  schema: unknown,
+  place: Place,
+): void {
+  visitSchema(context, examples, createCursor(place), schema, null, null);
+}
+
+/**
+ * Where the schema walk is: tokens below `base`, with the places of the path built only when a
+ * finding or a failing example needs one (a walk over tens of thousands of schema nodes then
+ * allocates next to nothing, which keeps the young-generation collector off the parsed tree).
+ */
+export interface SchemaCursor {
+  readonly base: Place;
+  readonly tokens: (string | number)[];
+  readonly places: (Place | undefined)[];
+  /** A token to add below the current place, for the next `placeOf` (an example's member name). */
+  pending: string | number | undefined;
+  /** The current place (with `pending` below it, when set). */
+  placeOf(): Place;
+}
+
+function createCursor(base: Place): SchemaCursor {
+  const cursor: SchemaCursor = {
+    base,
+    tokens: [],
+    places: [],
+    pending: undefined,
+    placeOf() {
+      let index = cursor.places.length - 1;
+      while (index >= 0 && cursor.places[index] === undefined) index--;
+      let place = index >= 0 ? (cursor.places[index] as Place) : cursor.base;
+      for (let at = index + 1; at < cursor.tokens.length; at++) {
+        place = child(place, cursor.tokens[at] as string | number);
+        cursor.places[at] = place;
+      }
+      return cursor.pending === undefined ? place : child(place, cursor.pending);
+    },
+  };
+  return cursor;
+}
+
+function here(cursor: SchemaCursor, token?: string | number): Place {
+  cursor.pending = token;
+  const place = cursor.placeOf();
+  cursor.pending = undefined;
+  return place;
+}
+
+function enter(cursor: SchemaCursor, token: string | number): void {
+  cursor.tokens.push(token);
+  cursor.places.push(undefined);
+}
+
+function leave(cursor: SchemaCursor): void {
+  cursor.tokens.pop();
+  cursor.places.pop();
+}
+
+function visitSchema(
+  context: RuleContext,
+  examples: ExampleChecker,
+  cursor: SchemaCursor,
+  schema: unknown,
+  parent: Record<string, unknown> | null,
+  branches: unknown[] | null,
+): void {
+  if (!isPlainObject(schema)) return;
+  const legacy = context.version === '2.0' || context.version === '3.0';
+  if (typeof schema.$ref === 'string' && legacy) {
+    if (context.strict) checkRefSiblings(context, schema, here(cursor));
+    return;
+  }
+  for (const key in schema) {
+    const kind = SUBSCHEMAS.get(key);
+    if (kind === undefined) {
+      checkKeyword(context, examples, cursor, schema, key, legacy, parent, branches);
+      continue;
+    }
+    const sub = schema[key];
+    if (typeof sub !== 'object' || sub === null) continue;
+    enter(cursor, key);
+    if (kind === MAP || (kind === SINGLE && !Array.isArray(sub))) {
+      if (kind === SINGLE) visitSchema(context, examples, cursor, sub, null, null);
+      else {
+        for (const name in sub) {
+          enter(cursor, name);
+          visitSchema(context, examples, cursor, (sub as Record<string, unknown>)[name], null, null);
+          leave(cursor);
+        }
+      }
+    } else if (Array.isArray(sub)) {
+      const composed = key !== 'prefixItems';
+      // One allOf part beside other keywords is the 3.0 idiom for adding to a reference: fine.
+      const idiom = key === 'allOf' && sub.length === 1 && Object.keys(schema).length > 1;
+      if (composed && sub.length < 2 && !idiom) {
+        report(
+          context,
+          'SPEC_COMPOSITION_SINGLE',
+          here(cursor),
+          `"${key}" lists ${sub.length === 0 ? 'no schema' : 'one schema'}: use the schema directly${sub.length === 0 ? ', or drop the keyword' : ''}.`,
+        );
+      }
+      for (let index = 0; index < sub.length; index++) {
+        enter(cursor, index);
+        visitSchema(context, examples, cursor, sub[index], composed ? schema : null, composed ? sub : null);
+        leave(cursor);
+      }
+    }
+    leave(cursor);
+  }
+}
+
+/** The rules of one keyword that holds no subschema. */
+function checkKeyword(
+  context: RuleContext,
+  examples: ExampleChecker,
+  cursor: SchemaCursor,
+  schema: Record<string, unknown>,
+  key: string,
+  legacy: boolean,
+  parent: Record<string, unknown> | null,
+  branches: unknown[] | null,
+): void {
+  if (key === 'enum') {
+    if (Array.isArray(schema.enum))
+      checkEnum(context, schema.enum, schema.type, schema.nullable === true, cursor);
+  } else if (key === 'required') {
+    if (Array.isArray(schema.required) && schema.required.length > 0)
+      checkRequiredDefined(
+        context,
+        schema,
+        cursor,
+        parent === null || branches === null ? null : { parent, branches },
+      );
+  } else if (
+    key === 'discriminator' &&
+    context.version === '2.0' &&
+    typeof schema.discriminator === 'string'
+  ) {
+    checkSwaggerDiscriminator(context, schema, schema.discriminator, here(cursor));
+  } else if (key === 'nullable' && !legacy) {
+    report(
+      context,
+      'SPEC_NULLABLE_REMOVED',
+      here(cursor, 'nullable'),
+      `"nullable" means nothing in OpenAPI ${context.version} (JSON Schema 2020-12): add "null" to "type" instead, as type: [${typeof schema.type === 'string' ? schema.type : 'string'}, 'null'].`,
+    );
+  } else if (
+    (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') &&
+    !legacy &&
+    typeof schema[key] === 'boolean'
+  ) {
+    report(
+      context,
+      'SPEC_EXCLUSIVE_BOUND_BOOLEAN',
+      here(cursor, key),
+      `"${key}" is a number in OpenAPI ${context.version} (JSON Schema 2020-12), not a boolean: write ${key}: <bound> instead of ${key === 'exclusiveMinimum' ? 'minimum' : 'maximum'} plus ${key}: true.`,
+    );
+  } else if (key === 'nullable' && context.version === '3.0' && schema.type === undefined) {
+    report(
+      context,
+      'SPEC_NULLABLE_WITHOUT_TYPE',
+      here(cursor, 'nullable'),
+      '"nullable" has no effect without a "type" beside it in OpenAPI 3.0: add the type (or move "nullable" next to it).',
+    );
+  } else if ((key === 'description' || key === 'title') && context.strict) {
+    // Once per schema (at its description, or its title when it has none).
+    if (key === 'description' || schema.description === undefined)
+      checkMarkdown(context, schema, () => here(cursor));
+  } else if (key === 'example') {
+    // The place is built only if the example fails.
+    cursor.pending = 'example';
+    examples.check(schema, schema.example, cursor, 'SPEC_SCHEMA_EXAMPLE_INVALID');
+    cursor.pending = undefined;
+  } else if (key === 'examples' && !legacy && Array.isArray(schema.examples)) {
+    const list = schema.examples;
+    const at = here(cursor, 'examples');
+    for (let index = 0; index < list.length; index++)
+      examples.check(schema, list[index], child(at, index), 'SPEC_SCHEMA_EXAMPLE_INVALID');
+  } else if (key === 'type' && schema.type === 'array' && legacy && schema.items === undefined) {
+    report(
+      context,
+      'SPEC_SCHEMA_ARRAY_ITEMS_MISSING',
+      here(cursor),
+      'A "type: array" schema needs "items": say what the array holds ({} for anything).',
+    );
+  }
+}
+
+/** The JSON types a schema's `type` admits (empty when it does not say). */
+function typesOf(type: unknown, nullable: boolean): string[] {
+  const list =
+    typeof type === 'string' ? [type] : Array.isArray(type) ? type.filter((t) => typeof t === 'string') : [];
+  if (nullable && list.length > 0) list.push('null');
+  return list;
+}
+
+function checkEnum(
+  context: RuleContext,
+  values: unknown[],
+  type: unknown,
+  nullable: boolean,
+  cursor: SchemaCursor,
+): void {
+  const types = typesOf(type, nullable);
+  let enumPlace: Place | undefined;
+  const at = (): Place => {
+    enumPlace ??= here(cursor, 'enum');
+    return enumPlace;
+  };
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (types.length > 0 && !types.some((t) => hasJsonType(value, t))) {
+      // 3.0 allows `null` in an enum only with `nullable: true`; say what to change either way.
+      const expected =
+        types.length === 1 ? `"${types[0]}"` : `any of ${types.map((t) => `"${t}"`).join(', ')}`;
+      report(
+        context,
+        'SPEC_ENUM_TYPE_MISMATCH',
+        child(at(), index),
+        `Enum value ${JSON.stringify(value)} is not of type ${expected}: ${typeof value === 'number' && types.includes('string') ? 'quote it' : 'change the value'}, or change "type".`,
+      );
+    }
+    for (let earlier = 0; earlier < index; earlier++) {
+      if (jsonEqual(values[earlier], value)) {
+        report(
+          context,
+          'SPEC_ENUM_DUPLICATE',
+          child(at(), index),
+          `Enum value ${JSON.stringify(value)} is listed twice (first at index ${earlier}): drop the repeat.`,
+        );
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * A required name must be a property the schema can have. Only schemas that say where their
+ * properties come from are judged: with combinators (`allOf` …) or `patternProperties` the
+ * name may be defined elsewhere, and without `properties` nothing is claimed.
+ */
+function checkRequiredDefined(
+  context: RuleContext,
+  schema: Record<string, unknown>,
+  cursor: SchemaCursor,
+  composedIn: Composition | null,
+): void {
+  // Properties may come from patterns, an open schema of additional properties, or a reference.
+  if (schema.patternProperties !== undefined || schema.$ref !== undefined) return;
+  const additional = schema.additionalProperties;
+  if (additional !== undefined && additional !== false && additional !== true) return;
+  const properties = isPlainObject(schema.properties) ? schema.properties : undefined;
+  let elsewhere: Set<string> | undefined;
+  const required = schema.required as unknown[];
+  for (let index = 0; index < required.length; index++) {
+    const name = required[index];
+    if (typeof name !== 'string' || (properties !== undefined && Object.hasOwn(properties, name))) continue;
+    const closed = additional === false;
+    if (!closed) {
+      // Defined by an allOf part of this schema, or (in a branch of allOf / anyOf / oneOf) by the
+      // schema holding the branches or a sibling branch.
+      elsewhere ??= namesDefinedAround(context.doc, schema, composedIn);
+      if (elsewhere.has(name)) continue;
+    }
+    const finding = `Required property "${name}" is not defined in "properties"`;
+    report(
+      context,
+      closed ? 'SPEC_SCHEMA_REQUIRED_IMPOSSIBLE' : 'SPEC_SCHEMA_REQUIRED_UNDEFINED',
+      child(here(cursor, 'required'), index),
+      closed
+        ? `${finding} and "additionalProperties" is false, so no value can pass: define it, or drop it from "required".`
+        : `${finding}: define it, or drop it from "required".`,
+    );
+  }
+}
+
+/** A list of allOf / anyOf / oneOf branches and the schema holding it. */
+export interface Composition {
+  parent: Record<string, unknown>;
+  branches: unknown[];
+}
+
+function namesDefinedAround(
+  doc: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  composedIn: Composition | null,
+): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const collect = (node: unknown, depth: number): void => {
+    const value = resolveLocalValue(doc, node);
+    if (!isPlainObject(value) || seen.has(value) || depth > 8) return;
+    seen.add(value);
+    if (isPlainObject(value.properties)) for (const name in value.properties) names.add(name);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+      const list = value[key];
+      if (Array.isArray(list)) for (const item of list) collect(item, depth + 1);
+    }
+  };
+  collect(schema, 0);
+  if (composedIn !== null) {
+    collect(composedIn.parent, 0);
+    for (const branch of composedIn.branches) collect(branch, 0);
+  }
+  return names;
+}
+
+/** 2.0 and 3.0 ignore everything beside a `$ref`; extensions and 3.0's nothing else are fine. */
+export function checkRefSiblings(context: RuleContext, node: Record<string, unknown>, place: Place): void {
+  for (const key in node) {
+    if (key === '$ref' || key.startsWith('x-')) continue;
+    report(
+      context,
+      'SPEC_REF_SIBLINGS',
+      child(place, key),
+      `"${key}" beside "$ref" is ignored in OpenAPI ${context.version}: move it into the referenced object, or drop it.`,
+    );
+  }
+}
+
+/** 2.0: the discriminator names a property the schema defines and requires. */
+function checkSwaggerDiscriminator(
+  context: RuleContext,
+  schema: Record<string, unknown>,
+  name: string,
+  place: Place,
+): void {
+  const defined = isPlainObject(schema.properties) && Object.hasOwn(schema.properties, name);
+  const required = Array.isArray(schema.required) && schema.required.includes(name);
+  if (defined && required) return;
+  report(
+    context,
+    'SPEC_DISCRIMINATOR_UNDEFINED',
+    child(place, 'discriminator'),
+    `Discriminator "${name}" must be a property the schema ${defined ? '' : 'defines in "properties" and '}lists in "required".`,
+  );
+}

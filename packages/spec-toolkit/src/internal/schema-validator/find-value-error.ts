@@ -1,0 +1,295 @@
+import { escapePointerToken, isPlainObject } from '../json-pointer.js';
+import {
+  allItemsUnique,
+  checkFormat,
+  describeValue,
+  hasJsonType,
+  jsonEqual,
+  jsonTypeOf,
+  patternRegExp,
+} from './value-checks.js';
+
+/** The first reason a value fails a schema: where (a pointer into the value) and why. */
+export interface ValueError {
+  path: string;
+  message: string;
+}
+
+/** How {@link findValueError} reads schemas. */
+export interface ValueCheckOptions {
+  /** Resolves a `$ref` to its raw target (undefined when it does not resolve: then anything passes). */
+  resolve(ref: string): unknown;
+  /** OpenAPI 3.0 Schema Objects: `nullable: true` admits null. */
+  nullable: boolean;
+}
+
+const PATTERNS = new Map<string, RegExp>();
+
+function patternOf(pattern: string): RegExp | undefined {
+  let regex = PATTERNS.get(pattern);
+  if (regex === undefined) {
+    try {
+      regex = patternRegExp(pattern);
+    } catch {
+      return undefined;
+    }
+    if (PATTERNS.size > 10_000) PATTERNS.clear();
+    PATTERNS.set(pattern, regex);
+  }
+  return regex;
+}
+
+/**
+ * Checks a value against a schema by walking both together, touching only the parts of the
+ * schema the value reaches, and returns the first error (null when the value passes). Meant
+ * for examples, where each schema meets one or two values: interpreting costs less than
+ * compiling. Keywords it does not know (`unevaluatedProperties`, `discriminator` …) pass.
+ *
+ * @example
+ * findValueError(1, { type: 'string' }, { resolve: () => undefined, nullable: false });
+ * // { path: '', message: 'must be string, not number' }
+ */
+export function findValueError(
+  value: unknown,
+  schema: unknown,
+  options: ValueCheckOptions,
+): ValueError | null {
+  explaining = false;
+  if (check(value, schema, options, '', 0) === null) return null;
+  explaining = true;
+  try {
+    return check(value, schema, options, '', 0);
+  } finally {
+    explaining = false;
+  }
+}
+
+/** A failure without its reason, while the first pass only decides. */
+const FAILED: ValueError = { path: '', message: '' };
+/** False during the deciding pass: reasons (which may serialise values) are built only when explaining. */
+let explaining = false;
+
+function fail(path: string, message: () => string): ValueError {
+  return explaining ? { path, message: message() } : FAILED;
+}
+
+/** The error of a member, placed under `path`: pointers are built only for a failure. */
+function within(path: string, token: string | number, error: ValueError): ValueError {
+  if (!explaining) return FAILED;
+  return { path: `${path}/${escapePointerToken(token)}${error.path}`, message: error.message };
+}
+
+function check(
+  value: unknown,
+  schema: unknown,
+  options: ValueCheckOptions,
+  path: string,
+  hops: number,
+): ValueError | null {
+  if (schema === true || schema === undefined) return null;
+  if (schema === false) return fail(path, () => 'no value is allowed here');
+  if (!isPlainObject(schema)) return null;
+  if (typeof schema.$ref === 'string') {
+    // A chain of references that never reaches a value-consuming schema is a cycle: let it pass.
+    if (hops > 64) return null;
+    const target = options.resolve(schema.$ref);
+    const error = check(value, target, options, path, hops + 1);
+    // 3.0 ignores a `$ref`'s siblings; 3.1 applies them too.
+    if (error !== null || options.nullable) return error;
+  }
+  if (value === null && options.nullable && schema.nullable === true) return null;
+  const type = schema.type;
+  if (typeof type === 'string') {
+    if (!hasJsonType(value, type)) return fail(path, () => `must be ${type}, not ${describeType(value)}`);
+  } else if (Array.isArray(type) && type.length > 0) {
+    if (!type.some((t) => typeof t === 'string' && hasJsonType(value, t)))
+      return fail(path, () => `must be ${type.join(' or ')}, not ${describeType(value)}`);
+  }
+  const allowed = schema.enum;
+  if (Array.isArray(allowed) && !allowed.some((entry) => jsonEqual(entry, value))) {
+    if (!(value === null && options.nullable && schema.nullable === true))
+      return fail(
+        path,
+        () => `${describeValue(value)} is not one of ${allowed.map(describeValue).join(', ')}`,
+      );
+  }
+  if (schema.const !== undefined && !jsonEqual(schema.const, value))
+    return fail(path, () => `must be ${describeValue(schema.const)}`);
+  const kind = jsonTypeOf(value);
+  const own =
+    kind === 'object'
+      ? checkObject(value as Record<string, unknown>, schema, options, path)
+      : kind === 'array'
+        ? checkArray(value as unknown[], schema, options, path)
+        : kind === 'string'
+          ? checkString(value as string, schema, path)
+          : kind === 'number'
+            ? checkNumber(value as number, schema, path)
+            : null;
+  if (own !== null) return own;
+  return checkCombinators(value, schema, options, path, hops);
+}
+
+function describeType(value: unknown): string {
+  const kind = jsonTypeOf(value);
+  return kind === 'number' && Number.isInteger(value) ? 'integer' : kind;
+}
+
+function checkCombinators(
+  value: unknown,
+  schema: Record<string, unknown>,
+  options: ValueCheckOptions,
+  path: string,
+  hops: number,
+): ValueError | null {
+  // Combinators do not consume the value: a schema that reaches itself through them is a cycle.
+  if (hops > 64) return null;
+  const next = hops + 1;
+  if (Array.isArray(schema.allOf)) {
+    for (const sub of schema.allOf) {
+      const error = check(value, sub, options, path, next);
+      if (error !== null) return error;
+    }
+  }
+  if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0) {
+    let first: ValueError | null = null;
+    let passed = false;
+    for (const sub of schema.anyOf) {
+      const error = check(value, sub, options, path, next);
+      if (error === null) {
+        passed = true;
+        break;
+      }
+      first ??= error;
+    }
+    if (!passed) return fail(path, () => `matches none of "anyOf" (first: ${first?.message ?? 'no branch'})`);
+  }
+  if (Array.isArray(schema.oneOf) && schema.oneOf.length > 0) {
+    let matches = 0;
+    let first: ValueError | null = null;
+    for (const sub of schema.oneOf) {
+      const error = check(value, sub, options, path, next);
+      if (error === null) matches++;
+      else first ??= error;
+    }
+    if (matches === 0)
+      return fail(path, () => `matches none of "oneOf" (first: ${first?.message ?? 'no branch'})`);
+    if (matches > 1)
+      return fail(path, () => `matches ${matches} branches of "oneOf", where exactly one must match`);
+  }
+  if (schema.not !== undefined && check(value, schema.not, options, path, next) === null)
+    return fail(path, () => 'must not match "not"');
+  if (schema.if !== undefined) {
+    const branch = check(value, schema.if, options, path, next) === null ? schema.then : schema.else;
+    if (branch !== undefined) return check(value, branch, options, path, next);
+  }
+  return null;
+}
+
+function checkObject(
+  value: Record<string, unknown>,
+  schema: Record<string, unknown>,
+  options: ValueCheckOptions,
+  path: string,
+): ValueError | null {
+  if (Array.isArray(schema.required)) {
+    for (const name of schema.required) {
+      if (typeof name === 'string' && !Object.hasOwn(value, name))
+        return fail(path, () => `property "${name}" is required`);
+    }
+  }
+  const properties = isPlainObject(schema.properties) ? schema.properties : undefined;
+  const patterns = isPlainObject(schema.patternProperties) ? schema.patternProperties : undefined;
+  const additional = schema.additionalProperties;
+  let count = 0;
+  for (const key in value) {
+    count++;
+    let matched = false;
+    if (properties !== undefined && Object.hasOwn(properties, key)) {
+      matched = true;
+      const error = check(value[key], properties[key], options, '', 0);
+      if (error !== null) return within(path, key, error);
+    }
+    if (patterns !== undefined) {
+      for (const pattern in patterns) {
+        if (patternOf(pattern)?.test(key) !== true) continue;
+        matched = true;
+        const error = check(value[key], patterns[pattern], options, '', 0);
+        if (error !== null) return within(path, key, error);
+      }
+    }
+    if (matched || additional === undefined || additional === true) continue;
+    if (additional === false)
+      return within(
+        path,
+        key,
+        fail('', () => `property "${key}" is not allowed`),
+      );
+    const error = check(value[key], additional, options, '', 0);
+    if (error !== null) return within(path, key, error);
+  }
+  if (typeof schema.minProperties === 'number' && count < schema.minProperties)
+    return fail(path, () => `must have at least ${schema.minProperties} properties`);
+  if (typeof schema.maxProperties === 'number' && count > schema.maxProperties)
+    return fail(path, () => `must have at most ${schema.maxProperties} properties`);
+  return null;
+}
+
+function checkArray(
+  value: unknown[],
+  schema: Record<string, unknown>,
+  options: ValueCheckOptions,
+  path: string,
+): ValueError | null {
+  if (typeof schema.minItems === 'number' && value.length < schema.minItems)
+    return fail(path, () => `must have at least ${schema.minItems} items`);
+  if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
+    return fail(path, () => `must have at most ${schema.maxItems} items`);
+  if (schema.uniqueItems === true && !allItemsUnique(value)) return fail(path, () => 'items must be unique');
+  const tuple = Array.isArray(schema.prefixItems)
+    ? schema.prefixItems
+    : Array.isArray(schema.items)
+      ? schema.items
+      : [];
+  const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
+  for (let index = 0; index < value.length; index++) {
+    const sub = index < tuple.length ? tuple[index] : rest;
+    if (sub === undefined) continue;
+    const error = check(value[index], sub, options, '', 0);
+    if (error !== null) return within(path, index, error);
+  }
+  return null;
+}
+
+function checkString(value: string, schema: Record<string, unknown>, path: string): ValueError | null {
+  if (typeof schema.minLength === 'number' || typeof schema.maxLength === 'number') {
+    const length = [...value].length;
+    if (typeof schema.minLength === 'number' && length < schema.minLength)
+      return fail(path, () => `must be at least ${schema.minLength} characters long`);
+    if (typeof schema.maxLength === 'number' && length > schema.maxLength)
+      return fail(path, () => `must be at most ${schema.maxLength} characters long`);
+  }
+  if (typeof schema.pattern === 'string' && patternOf(schema.pattern)?.test(value) === false)
+    return fail(path, () => `${describeValue(value)} does not match the pattern ${schema.pattern}`);
+  if (typeof schema.format === 'string' && !checkFormat(schema.format, value))
+    return fail(path, () => `${describeValue(value)} is not a valid ${schema.format}`);
+  return null;
+}
+
+function checkNumber(value: number, schema: Record<string, unknown>, path: string): ValueError | null {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = schema;
+  if (typeof minimum === 'number' && (exclusiveMinimum === true ? value <= minimum : value < minimum))
+    return fail(path, () => `must be ${exclusiveMinimum === true ? 'greater than' : 'at least'} ${minimum}`);
+  if (typeof maximum === 'number' && (exclusiveMaximum === true ? value >= maximum : value > maximum))
+    return fail(path, () => `must be ${exclusiveMaximum === true ? 'less than' : 'at most'} ${maximum}`);
+  if (typeof exclusiveMinimum === 'number' && value <= exclusiveMinimum)
+    return fail(path, () => `must be greater than ${exclusiveMinimum}`);
+  if (typeof exclusiveMaximum === 'number' && value >= exclusiveMaximum)
+    return fail(path, () => `must be less than ${exclusiveMaximum}`);
+  if (typeof multipleOf === 'number' && multipleOf > 0) {
+    const quotient = value / multipleOf;
+    if (Math.abs(quotient - Math.round(quotient)) > 1e-9)
+      return fail(path, () => `must be a multiple of ${multipleOf}`);
+  }
+  return null;
+}
