@@ -127,6 +127,9 @@ export const openApiPlugin = fastifyPlugin(
         info: {
           title: 'svc',
           version: serverPackage.version,
+          // Whoever runs this server answers for it; the software's licence is the project's.
+          contact: { name: 'The operator of this server', url: config.publicUrl },
+          license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
           description:
             'The svc server: accounts and sessions, API keys, the data route and adapters. Every error is `{ error: { code, message, details? } }`.',
         },
