@@ -31,6 +31,7 @@ export const SYSTEM_TOOL_SUITES = [
     packages: ['poppler-utils'],
     endings: ['.pdf-tools.test.ts'],
     files: [
+      'apps/cli/src/commands/activity/book-page-count.test.ts',
       'apps/server/src/pdf/chromium-pdf-renderer.browser.test.ts',
       'apps/server/src/pdf/pdf-render-server.browser.test.ts',
       'apps/server/src/web/console-books.browser.test.ts',
