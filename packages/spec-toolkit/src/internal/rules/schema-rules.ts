@@ -44,7 +44,13 @@ export function walkSchema(
   schema: unknown,
   place: Place,
 ): void {
-  visitSchema(context, examples, createCursor(place), schema, null, null);
+  // One cursor per rule walk: its arrays are emptied, not reallocated, for each schema.
+  const cursor = (context.schemaCursor ??= createCursor(place));
+  cursor.base = place;
+  cursor.tokens.length = 0;
+  cursor.places.length = 0;
+  cursor.pending = undefined;
+  visitSchema(context, examples, cursor, schema, null, null);
 }
 
 /**
@@ -53,7 +59,8 @@ export function walkSchema(
  * allocates next to nothing, which keeps the young-generation collector off the parsed tree).
  */
 export interface SchemaCursor {
-  readonly base: Place;
+  /** The place of the schema being walked. */
+  base: Place;
   readonly tokens: (string | number)[];
   readonly places: (Place | undefined)[];
   /** A token to add below the current place, for the next `placeOf` (an example's member name). */
