@@ -45,7 +45,8 @@ export function walkSchema(
   place: Place,
 ): void {
   // One cursor per rule walk: its arrays are emptied, not reallocated, for each schema.
-  const cursor = (context.schemaCursor ??= createCursor(place));
+  context.schemaCursor ??= createCursor(place);
+  const cursor = context.schemaCursor;
   cursor.base = place;
   cursor.tokens.length = 0;
   cursor.places.length = 0;
