@@ -38,8 +38,9 @@ export function createExampleChecker(context: RuleContext): ExampleChecker {
     resolve: (ref) => readLocalTarget(doc, ref),
     nullable: context.version === '3.0' || context.version === '2.0',
   };
-  // Verdicts per schema: objects by identity, scalars by value (the same anywhere).
-  const checked = new WeakMap<object, Map<unknown, ValueError | null>>();
+  // Verdicts per schema: objects by identity, scalars by value (the same anywhere). Most schemas
+  // meet one value, so the first verdict is kept inline and a Map is made only for a second.
+  const checked = new Map<object, Verdict>();
   const checker: ExampleChecker = {
     check(rawSchema, value, place, rule = 'SPEC_EXAMPLE_INVALID') {
       const schema = resolveLocalValue(doc, rawSchema);
@@ -48,15 +49,20 @@ export function createExampleChecker(context: RuleContext): ExampleChecker {
         return;
       }
       if (quickVerdict(schema, value) === true) return;
-      let seen = checked.get(schema);
-      if (seen === undefined) {
-        seen = new Map();
-        checked.set(schema, seen);
-      }
-      let error = seen.get(value);
-      if (error === undefined) {
+      const verdict = checked.get(schema);
+      let error: ValueError | null | undefined;
+      if (verdict === undefined) {
         error = findValueError(value, schema, options);
-        seen.set(value, error);
+        checked.set(schema, { value, error, more: undefined });
+      } else if (verdict.value === value) {
+        error = verdict.error;
+      } else {
+        verdict.more ??= new Map();
+        error = verdict.more.get(value);
+        if (error === undefined) {
+          error = findValueError(value, schema, options);
+          verdict.more.set(value, error);
+        }
       }
       if (error !== null) reportInvalid(error, place, rule);
     },
@@ -87,6 +93,13 @@ export function createExampleChecker(context: RuleContext): ExampleChecker {
     );
   };
   return checker;
+}
+
+/** The verdicts on the values one schema met: the first inline, the others in `more`. */
+interface Verdict {
+  readonly value: unknown;
+  readonly error: ValueError | null;
+  more: Map<unknown, ValueError | null> | undefined;
 }
 
 const ANNOTATIONS = new Set([

@@ -1,4 +1,5 @@
 import { isPlainObject } from '../json-pointer.js';
+import type { PlaceSource } from './example-rules.js';
 import { child, type Place, type RuleContext, report } from './rule-context.js';
 
 const SCRIPT_TAG = /<script/i;
@@ -13,7 +14,7 @@ const EVAL_CALL = /eval\(/i;
 export function checkMarkdown(
   context: RuleContext,
   node: Record<string, unknown>,
-  place: Place | (() => Place),
+  place: Place | PlaceSource,
 ): void {
   for (const key of ['title', 'summary', 'description'] as const) {
     const text = node[key];
@@ -21,7 +22,7 @@ export function checkMarkdown(
     const script = SCRIPT_TAG.test(text);
     const evaluates = EVAL_CALL.test(text);
     if (!script && !evaluates) continue;
-    const at = child(typeof place === 'function' ? place() : place, key);
+    const at = child('placeOf' in place ? place.placeOf() : place, key);
     if (script) {
       report(
         context,

@@ -2,6 +2,7 @@ import type { SpecVersion } from '../../types.js';
 import type { Cover, Finding } from '../checks/finding.js';
 import { escapePointerToken } from '../json-pointer.js';
 import { ruleInfo } from './rule-catalogue.js';
+import type { SchemaCursor } from './schema-rules.js';
 
 /**
  * Where a node sits, as a chain of tokens: a walk extends it with one small object per node and
@@ -10,6 +11,8 @@ import { ruleInfo } from './rule-catalogue.js';
 export interface Place {
   readonly parent: Place | null;
   readonly token: string | number;
+  /** The JSON pointer, once built (ancestors of findings share it: no quadratic cost, no side table). */
+  pointer?: string;
 }
 
 /** The place of a child token. */
@@ -17,22 +20,17 @@ export function child(parent: Place | null, token: string | number): Place {
   return { parent, token };
 }
 
-/** Pointers already built, so findings deep in one branch share their ancestors' (no quadratic cost). */
-const POINTERS = new WeakMap<Place, string>();
-
 /** The JSON pointer of a place (the root is null). */
 export function pointerOf(place: Place | null): string {
   if (place === null) return '';
-  const known = POINTERS.get(place);
-  if (known !== undefined) return known;
+  if (place.pointer !== undefined) return place.pointer;
   // Iterative, so a place thousands of levels deep does not exhaust the stack.
   const chain: Place[] = [];
   let at: Place | null = place;
   let base = '';
   while (at !== null) {
-    const cached = POINTERS.get(at);
-    if (cached !== undefined) {
-      base = cached;
+    if (at.pointer !== undefined) {
+      base = at.pointer;
       break;
     }
     chain.push(at);
@@ -41,7 +39,7 @@ export function pointerOf(place: Place | null): string {
   for (let index = chain.length - 1; index >= 0; index--) {
     const link = chain[index] as Place;
     base = `${base}/${escapePointerToken(link.token)}`;
-    POINTERS.set(link, base);
+    link.pointer = base;
   }
   return base;
 }
@@ -52,6 +50,8 @@ export interface RuleContext {
   readonly version: SpecVersion;
   readonly strict: boolean;
   readonly findings: Finding[];
+  /** The schema walk's cursor, made once per rule walk and reused by every schema walked. */
+  schemaCursor?: SchemaCursor;
 }
 
 /**

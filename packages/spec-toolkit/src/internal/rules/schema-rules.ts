@@ -44,7 +44,14 @@ export function walkSchema(
   schema: unknown,
   place: Place,
 ): void {
-  visitSchema(context, examples, createCursor(place), schema, null, null);
+  // One cursor per rule walk: its arrays are emptied, not reallocated, for each schema.
+  context.schemaCursor ??= createCursor(place);
+  const cursor = context.schemaCursor;
+  cursor.base = place;
+  cursor.tokens.length = 0;
+  cursor.places.length = 0;
+  cursor.pending = undefined;
+  visitSchema(context, examples, cursor, schema, null, null);
 }
 
 /**
@@ -53,7 +60,8 @@ export function walkSchema(
  * allocates next to nothing, which keeps the young-generation collector off the parsed tree).
  */
 export interface SchemaCursor {
-  readonly base: Place;
+  /** The place of the schema being walked. */
+  base: Place;
   readonly tokens: (string | number)[];
   readonly places: (Place | undefined)[];
   /** A token to add below the current place, for the next `placeOf` (an example's member name). */
@@ -209,7 +217,9 @@ function checkKeyword(
   } else if ((key === 'description' || key === 'title') && context.strict) {
     // Once per schema (at its description, or its title when it has none).
     if (key === 'description' || schema.description === undefined)
-      checkMarkdown(context, schema, () => here(cursor));
+      // The cursor itself (no pending token here), not an arrow: a closure over `cursor` would
+      // make every call of this function allocate its context.
+      checkMarkdown(context, schema, cursor);
   } else if (key === 'example') {
     // The place is built only if the example fails.
     cursor.pending = 'example';
@@ -238,6 +248,12 @@ function typesOf(type: unknown, nullable: boolean): string[] {
   return list;
 }
 
+function hasSomeType(value: unknown, types: string[]): boolean {
+  for (let index = 0; index < types.length; index++)
+    if (hasJsonType(value, types[index] as string)) return true;
+  return false;
+}
+
 function checkEnum(
   context: RuleContext,
   values: unknown[],
@@ -246,30 +262,29 @@ function checkEnum(
   cursor: SchemaCursor,
 ): void {
   const types = typesOf(type, nullable);
+  // Built on the first finding; no closure (which would allocate a context per call).
   let enumPlace: Place | undefined;
-  const at = (): Place => {
-    enumPlace ??= here(cursor, 'enum');
-    return enumPlace;
-  };
   for (let index = 0; index < values.length; index++) {
     const value = values[index];
-    if (types.length > 0 && !types.some((t) => hasJsonType(value, t))) {
+    if (types.length > 0 && !hasSomeType(value, types)) {
       // 3.0 allows `null` in an enum only with `nullable: true`; say what to change either way.
       const expected =
         types.length === 1 ? `"${types[0]}"` : `any of ${types.map((t) => `"${t}"`).join(', ')}`;
+      enumPlace ??= here(cursor, 'enum');
       report(
         context,
         'SPEC_ENUM_TYPE_MISMATCH',
-        child(at(), index),
+        child(enumPlace, index),
         `Enum value ${JSON.stringify(value)} is not of type ${expected}: ${typeof value === 'number' && types.includes('string') ? 'quote it' : 'change the value'}, or change "type".`,
       );
     }
     for (let earlier = 0; earlier < index; earlier++) {
       if (jsonEqual(values[earlier], value)) {
+        enumPlace ??= here(cursor, 'enum');
         report(
           context,
           'SPEC_ENUM_DUPLICATE',
-          child(at(), index),
+          child(enumPlace, index),
           `Enum value ${JSON.stringify(value)} is listed twice (first at index ${earlier}): drop the repeat.`,
         );
         break;

@@ -69,8 +69,9 @@ const FAILED: ValueError = { path: '', message: '' };
 /** False during the deciding pass: reasons (which may serialise values) are built only when explaining. */
 let explaining = false;
 
-function fail(path: string, message: () => string): ValueError {
-  return explaining ? { path, message: message() } : FAILED;
+/** A failure with its reason (call only while explaining; callers test `explaining` first, so the reason's text is never built in the deciding pass and no closure is allocated). */
+function explain(path: string, message: string): ValueError {
+  return { path, message };
 }
 
 /** The error of a member, placed under `path`: pointers are built only for a failure. */
@@ -87,7 +88,7 @@ function check(
   hops: number,
 ): ValueError | null {
   if (schema === true || schema === undefined) return null;
-  if (schema === false) return fail(path, () => 'no value is allowed here');
+  if (schema === false) return explaining ? explain(path, 'no value is allowed here') : FAILED;
   if (!isPlainObject(schema)) return null;
   if (typeof schema.$ref === 'string') {
     // A chain of references that never reaches a value-consuming schema is a cycle: let it pass.
@@ -100,21 +101,21 @@ function check(
   if (value === null && options.nullable && schema.nullable === true) return null;
   const type = schema.type;
   if (typeof type === 'string') {
-    if (!hasJsonType(value, type)) return fail(path, () => `must be ${type}, not ${describeType(value)}`);
+    if (!hasJsonType(value, type))
+      return explaining ? explain(path, `must be ${type}, not ${describeType(value)}`) : FAILED;
   } else if (Array.isArray(type) && type.length > 0) {
-    if (!type.some((t) => typeof t === 'string' && hasJsonType(value, t)))
-      return fail(path, () => `must be ${type.join(' or ')}, not ${describeType(value)}`);
+    if (!hasAnyType(value, type))
+      return explaining ? explain(path, `must be ${type.join(' or ')}, not ${describeType(value)}`) : FAILED;
   }
   const allowed = schema.enum;
-  if (Array.isArray(allowed) && !allowed.some((entry) => jsonEqual(entry, value))) {
+  if (Array.isArray(allowed) && !includesJson(allowed, value)) {
     if (!(value === null && options.nullable && schema.nullable === true))
-      return fail(
-        path,
-        () => `${describeValue(value)} is not one of ${allowed.map(describeValue).join(', ')}`,
-      );
+      return explaining
+        ? explain(path, `${describeValue(value)} is not one of ${allowed.map(describeValue).join(', ')}`)
+        : FAILED;
   }
   if (schema.const !== undefined && !jsonEqual(schema.const, value))
-    return fail(path, () => `must be ${describeValue(schema.const)}`);
+    return explaining ? explain(path, `must be ${describeValue(schema.const)}`) : FAILED;
   const kind = jsonTypeOf(value);
   const own =
     kind === 'object'
@@ -128,6 +129,20 @@ function check(
             : null;
   if (own !== null) return own;
   return checkCombinators(value, schema, options, path, hops);
+}
+
+// Loops, not \`some\` with an arrow: a closure over \`value\` would make every \`check\` call allocate its context.
+function hasAnyType(value: unknown, types: unknown[]): boolean {
+  for (let index = 0; index < types.length; index++) {
+    const type = types[index];
+    if (typeof type === 'string' && hasJsonType(value, type)) return true;
+  }
+  return false;
+}
+
+function includesJson(list: unknown[], value: unknown): boolean {
+  for (let index = 0; index < list.length; index++) if (jsonEqual(list[index], value)) return true;
+  return false;
 }
 
 function describeType(value: unknown): string {
@@ -162,7 +177,10 @@ function checkCombinators(
       }
       first ??= error;
     }
-    if (!passed) return fail(path, () => `matches none of "anyOf" (first: ${first?.message ?? 'no branch'})`);
+    if (!passed)
+      return explaining
+        ? explain(path, `matches none of "anyOf" (first: ${first?.message ?? 'no branch'})`)
+        : FAILED;
   }
   if (Array.isArray(schema.oneOf) && schema.oneOf.length > 0) {
     let matches = 0;
@@ -173,12 +191,16 @@ function checkCombinators(
       else first ??= error;
     }
     if (matches === 0)
-      return fail(path, () => `matches none of "oneOf" (first: ${first?.message ?? 'no branch'})`);
+      return explaining
+        ? explain(path, `matches none of "oneOf" (first: ${first?.message ?? 'no branch'})`)
+        : FAILED;
     if (matches > 1)
-      return fail(path, () => `matches ${matches} branches of "oneOf", where exactly one must match`);
+      return explaining
+        ? explain(path, `matches ${matches} branches of "oneOf", where exactly one must match`)
+        : FAILED;
   }
   if (schema.not !== undefined && check(value, schema.not, options, path, next) === null)
-    return fail(path, () => 'must not match "not"');
+    return explaining ? explain(path, 'must not match "not"') : FAILED;
   if (schema.if !== undefined) {
     const branch = check(value, schema.if, options, path, next) === null ? schema.then : schema.else;
     if (branch !== undefined) return check(value, branch, options, path, next);
@@ -195,7 +217,7 @@ function checkObject(
   if (Array.isArray(schema.required)) {
     for (const name of schema.required) {
       if (typeof name === 'string' && !Object.hasOwn(value, name))
-        return fail(path, () => `property "${name}" is required`);
+        return explaining ? explain(path, `property "${name}" is required`) : FAILED;
     }
   }
   const properties = isPlainObject(schema.properties) ? schema.properties : undefined;
@@ -220,18 +242,14 @@ function checkObject(
     }
     if (matched || additional === undefined || additional === true) continue;
     if (additional === false)
-      return within(
-        path,
-        key,
-        fail('', () => `property "${key}" is not allowed`),
-      );
+      return within(path, key, explaining ? explain('', `property "${key}" is not allowed`) : FAILED);
     const error = check(value[key], additional, options, '', 0);
     if (error !== null) return within(path, key, error);
   }
   if (typeof schema.minProperties === 'number' && count < schema.minProperties)
-    return fail(path, () => `must have at least ${schema.minProperties} properties`);
+    return explaining ? explain(path, `must have at least ${schema.minProperties} properties`) : FAILED;
   if (typeof schema.maxProperties === 'number' && count > schema.maxProperties)
-    return fail(path, () => `must have at most ${schema.maxProperties} properties`);
+    return explaining ? explain(path, `must have at most ${schema.maxProperties} properties`) : FAILED;
   return null;
 }
 
@@ -242,10 +260,11 @@ function checkArray(
   path: string,
 ): ValueError | null {
   if (typeof schema.minItems === 'number' && value.length < schema.minItems)
-    return fail(path, () => `must have at least ${schema.minItems} items`);
+    return explaining ? explain(path, `must have at least ${schema.minItems} items`) : FAILED;
   if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
-    return fail(path, () => `must have at most ${schema.maxItems} items`);
-  if (schema.uniqueItems === true && !allItemsUnique(value)) return fail(path, () => 'items must be unique');
+    return explaining ? explain(path, `must have at most ${schema.maxItems} items`) : FAILED;
+  if (schema.uniqueItems === true && !allItemsUnique(value))
+    return explaining ? explain(path, 'items must be unique') : FAILED;
   const tuple = Array.isArray(schema.prefixItems)
     ? schema.prefixItems
     : Array.isArray(schema.items)
@@ -265,31 +284,37 @@ function checkString(value: string, schema: Record<string, unknown>, path: strin
   if (typeof schema.minLength === 'number' || typeof schema.maxLength === 'number') {
     const length = [...value].length;
     if (typeof schema.minLength === 'number' && length < schema.minLength)
-      return fail(path, () => `must be at least ${schema.minLength} characters long`);
+      return explaining ? explain(path, `must be at least ${schema.minLength} characters long`) : FAILED;
     if (typeof schema.maxLength === 'number' && length > schema.maxLength)
-      return fail(path, () => `must be at most ${schema.maxLength} characters long`);
+      return explaining ? explain(path, `must be at most ${schema.maxLength} characters long`) : FAILED;
   }
   if (typeof schema.pattern === 'string' && patternOf(schema.pattern)?.test(value) === false)
-    return fail(path, () => `${describeValue(value)} does not match the pattern ${schema.pattern}`);
+    return explaining
+      ? explain(path, `${describeValue(value)} does not match the pattern ${schema.pattern}`)
+      : FAILED;
   if (typeof schema.format === 'string' && !checkFormat(schema.format, value))
-    return fail(path, () => `${describeValue(value)} is not a valid ${schema.format}`);
+    return explaining ? explain(path, `${describeValue(value)} is not a valid ${schema.format}`) : FAILED;
   return null;
 }
 
 function checkNumber(value: number, schema: Record<string, unknown>, path: string): ValueError | null {
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = schema;
   if (typeof minimum === 'number' && (exclusiveMinimum === true ? value <= minimum : value < minimum))
-    return fail(path, () => `must be ${exclusiveMinimum === true ? 'greater than' : 'at least'} ${minimum}`);
+    return explaining
+      ? explain(path, `must be ${exclusiveMinimum === true ? 'greater than' : 'at least'} ${minimum}`)
+      : FAILED;
   if (typeof maximum === 'number' && (exclusiveMaximum === true ? value >= maximum : value > maximum))
-    return fail(path, () => `must be ${exclusiveMaximum === true ? 'less than' : 'at most'} ${maximum}`);
+    return explaining
+      ? explain(path, `must be ${exclusiveMaximum === true ? 'less than' : 'at most'} ${maximum}`)
+      : FAILED;
   if (typeof exclusiveMinimum === 'number' && value <= exclusiveMinimum)
-    return fail(path, () => `must be greater than ${exclusiveMinimum}`);
+    return explaining ? explain(path, `must be greater than ${exclusiveMinimum}`) : FAILED;
   if (typeof exclusiveMaximum === 'number' && value >= exclusiveMaximum)
-    return fail(path, () => `must be less than ${exclusiveMaximum}`);
+    return explaining ? explain(path, `must be less than ${exclusiveMaximum}`) : FAILED;
   if (typeof multipleOf === 'number' && multipleOf > 0) {
     const quotient = value / multipleOf;
     if (Math.abs(quotient - Math.round(quotient)) > 1e-9)
-      return fail(path, () => `must be a multiple of ${multipleOf}`);
+      return explaining ? explain(path, `must be a multiple of ${multipleOf}`) : FAILED;
   }
   return null;
 }
