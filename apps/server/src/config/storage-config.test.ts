@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readDocExample } from '../testing/doc-examples.js';
 import { ConfigError, loadConfig } from './server-config.js';
 import { describeS3Config, readS3StorageConfig } from './storage-config.js';
 
@@ -75,5 +76,21 @@ describe('SVC_S3_* configuration', () => {
     const described = JSON.stringify(describeS3Config(config));
     expect(described).not.toMatch(/very-secret-value|key-id/);
     expect(described).toMatch(/svc-files/);
+  });
+
+  it('accepts the example of docs/deploy/scale-out.md', () => {
+    const env = Object.fromEntries(
+      readDocExample('deploy/scale-out.md', 's3-env')
+        .split('\n')
+        .map((line) => line.split('=', 2) as [string, string]),
+    );
+    expect(loadConfig({ NODE_ENV: 'test', ...env }).s3).toEqual({
+      endpoint: 'http://minio.internal:9000',
+      bucket: 'svc-files',
+      region: 'us-east-1',
+      accessKeyId: 'svc',
+      secretAccessKey: 'change-me-to-the-real-secret',
+      forcePathStyle: true,
+    });
   });
 });
