@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createManualClock } from '@svc/gate/testing';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app/build-server.js';
 import { loadConfig } from '../config/server-config.js';
@@ -20,6 +21,7 @@ import {
 } from '../testing/activity-test-helpers.js';
 import { type LocalS3, startLocalS3 } from '../testing/local-s3.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
+import type { ActivityDatabase } from './activity-migrations.js';
 import { createS3FileStorage, type S3FileStorage } from './s3-file-storage.js';
 
 // Two server instances on one database (PostgreSQL when TEST_DATABASE_URL is set) and one
@@ -119,6 +121,36 @@ describe.each(testDatabaseTargets())('exported books in S3 across two instances 
       headers: as(alice),
     });
     expect(back.statusCode).toBe(200);
+  });
+
+  it('an export while S3 is down is retried, not failed at the first error, and exports again once S3 is back', async () => {
+    const bookId = await saveBook(a.app, alice, [await savePage(a.app, alice, 'maze', 4)]);
+    await s3.stop();
+    let failed: Awaited<ReturnType<typeof waitForFile>>;
+    try {
+      expect((await exportBook(a.app, alice, bookId)).statusCode).toBe(202);
+      failed = await waitForFile(a.app, alice, bookId);
+    } finally {
+      await s3.start();
+    }
+    // The worker's default is 3 attempts; a permanent error would stop at the first.
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json().error.code).toBe('ACT_EXPORT_FAILED');
+    expect(failed.json().error.message).toMatch(/file storage is unavailable/);
+    const job = await (state.database.db as unknown as Kysely<ActivityDatabase>)
+      .selectFrom('activity_jobs')
+      .select('attempts')
+      .where('book_id', '=', bookId)
+      .executeTakeFirstOrThrow();
+    expect(Number(job.attempts)).toBe(3);
+    expect((await exportBook(a.app, alice, bookId)).statusCode).toBe(202);
+    expect((await waitForFile(a.app, alice, bookId)).statusCode).toBe(200);
+    const removed = await a.app.inject({
+      method: 'DELETE',
+      url: `/db/activity_books/${bookId}`,
+      headers: as(alice),
+    });
+    expect(removed.statusCode).toBe(204);
   });
 
   it('the start sweep removes bucket objects no job holds and keeps the held ones', async () => {
