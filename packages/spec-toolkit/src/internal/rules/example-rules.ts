@@ -6,7 +6,7 @@ import {
 } from '../schema-validator/find-value-error.js';
 import { hasJsonType } from '../schema-validator/value-checks.js';
 import { readLocalTarget, resolveLocalValue } from '../spec-model.js';
-import { child, type Place, type RuleContext, report } from './rule-context.js';
+import { child, type Place, type PlaceSource, type RuleContext, report } from './rule-context.js';
 
 /**
  * Checks examples against their schemas with the toolkit's own validator, in the dialect of
@@ -19,11 +19,6 @@ export interface ExampleChecker {
   check(schema: unknown, value: unknown, place: Place | PlaceSource | null, rule?: ExampleRule): void;
   /** An `examples` map (media type, parameter, header): each entry resolved, its `value` checked. */
   checkMap(schema: unknown, examples: Record<string, unknown>, place: Place, rule?: ExampleRule): void;
-}
-
-/** Builds a place only when asked (the schema walk's cursor): most examples pass and need none. */
-export interface PlaceSource {
-  placeOf(): Place;
 }
 
 /** Which rule reports an example: of a media type (or 2.0 response), a parameter or header, a schema. */

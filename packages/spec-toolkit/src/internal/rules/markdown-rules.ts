@@ -1,6 +1,5 @@
 import { isPlainObject } from '../json-pointer.js';
-import type { PlaceSource } from './example-rules.js';
-import { child, type Place, type RuleContext, report } from './rule-context.js';
+import { child, type Place, type PlaceSource, type RuleContext, report } from './rule-context.js';
 
 const SCRIPT_TAG = /<script/i;
 const EVAL_CALL = /eval\(/i;

@@ -2,7 +2,6 @@ import type { SpecVersion } from '../../types.js';
 import type { Cover, Finding } from '../checks/finding.js';
 import { escapePointerToken } from '../json-pointer.js';
 import { ruleInfo } from './rule-catalogue.js';
-import type { SchemaCursor } from './schema-rules.js';
 
 /**
  * Where a node sits, as a chain of tokens: a walk extends it with one small object per node and
@@ -72,4 +71,25 @@ export function report(
   const finding: Finding = { code: id, message, path, severity: info.level };
   if (covers !== undefined) finding.covers = covers;
   context.findings.push(finding);
+}
+
+/** Builds a place only when asked (the schema walk's cursor): most examples pass and need none. */
+export interface PlaceSource {
+  placeOf(): Place;
+}
+
+/**
+ * Where the schema walk is: tokens below `base`, with the places of the path built only when a
+ * finding or a failing example needs one (a walk over tens of thousands of schema nodes then
+ * allocates next to nothing, which keeps the young-generation collector off the parsed tree).
+ */
+export interface SchemaCursor {
+  /** The place of the schema being walked. */
+  base: Place;
+  readonly tokens: (string | number)[];
+  readonly places: (Place | undefined)[];
+  /** A token to add below the current place, for the next `placeOf` (an example's member name). */
+  pending: string | number | undefined;
+  /** The current place (with `pending` below it, when set). */
+  placeOf(): Place;
 }

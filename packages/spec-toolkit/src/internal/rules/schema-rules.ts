@@ -3,7 +3,7 @@ import { hasJsonType, jsonEqual } from '../schema-validator/value-checks.js';
 import { resolveLocalValue } from '../spec-model.js';
 import type { ExampleChecker } from './example-rules.js';
 import { checkMarkdown } from './markdown-rules.js';
-import { child, type Place, type RuleContext, report } from './rule-context.js';
+import { child, type Place, type RuleContext, report, type SchemaCursor } from './rule-context.js';
 
 // How each subschema-holding keyword holds its subschemas.
 const MAP = 1;
@@ -52,22 +52,6 @@ export function walkSchema(
   cursor.places.length = 0;
   cursor.pending = undefined;
   visitSchema(context, examples, cursor, schema, null, null);
-}
-
-/**
- * Where the schema walk is: tokens below `base`, with the places of the path built only when a
- * finding or a failing example needs one (a walk over tens of thousands of schema nodes then
- * allocates next to nothing, which keeps the young-generation collector off the parsed tree).
- */
-export interface SchemaCursor {
-  /** The place of the schema being walked. */
-  base: Place;
-  readonly tokens: (string | number)[];
-  readonly places: (Place | undefined)[];
-  /** A token to add below the current place, for the next `placeOf` (an example's member name). */
-  pending: string | number | undefined;
-  /** The current place (with `pending` below it, when set). */
-  placeOf(): Place;
 }
 
 function createCursor(base: Place): SchemaCursor {
