@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { assertFileKey, type FileStorage } from '../activity/file-storage.js';
 
 /**
@@ -19,13 +18,6 @@ export function createMemoryFileStorage(): FileStorage & { keys(): string[] } {
     async get(key) {
       assertFileKey(key);
       return files.get(key)?.slice();
-    },
-    async stream(key) {
-      assertFileKey(key);
-      const bytes = files.get(key);
-      return bytes === undefined
-        ? undefined
-        : { body: Readable.from([Buffer.from(bytes)]), size: bytes.length };
     },
     async delete(key) {
       assertFileKey(key);
