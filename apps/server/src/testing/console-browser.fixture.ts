@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser: they see DOM globals.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { renderPdfPage, requireTool } from '@svc/activity-core/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN, FIXTURE_ENV } from './access-test-fixtures.js';
@@ -14,16 +14,8 @@ import { createTestServer, type TestServer } from './test-server.js';
 // Test support for the console's browser suites; never imported by production code. One
 // Chromium and one real server (SQLite file, real HTTP on loopback) per test file.
 
-export { ADMIN };
-
-/** Fails loudly when a tool is missing: in CI these suites never pass by skipping (outside CI `npm test` leaves them out and names them, scripts/system-tools.mjs). */
-export function requireTool(path: string): string {
-  if (!existsSync(path))
-    throw new Error(
-      `${path} is missing: install it (Debian: apt-get install chromium poppler-utils); in CI this test never skips.`,
-    );
-  return path;
-}
+// The poppler and tool helpers are activity-core's print fixtures, re-exported for the console suites.
+export { ADMIN, renderPdfPage, requireTool };
 
 /** A listening server and a browser for one test file. */
 export interface ConsoleHarness {
@@ -207,33 +199,4 @@ export async function saveScreenshot(page: Page, name: string, top?: string): Pr
   if (top) await page.locator(top).evaluate((element) => element.scrollIntoView({ block: 'start' }));
   else await page.evaluate(() => window.scrollTo(0, 0));
   writeFileSync(join(target, `${name}.png`), await page.screenshot({ fullPage: false, scale: 'css' }));
-}
-
-/**
- * Renders one PDF page with `pdftoppm -r <dpi> -png` and returns the PNG bytes.
- *
- * @example
- * countInk(renderPdfPage(bytes, 1, 30)).ink > 0;
- */
-export function renderPdfPage(pdf: Uint8Array, page: number, dpi: number): Buffer {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-console-pdf-'));
-  try {
-    const file = join(dir, 'book.pdf');
-    writeFileSync(file, pdf);
-    execFileSync(requireTool('/usr/bin/pdftoppm'), [
-      '-r',
-      String(dpi),
-      '-png',
-      '-f',
-      String(page),
-      '-l',
-      String(page),
-      '-singlefile',
-      file,
-      join(dir, 'page'),
-    ]);
-    return readFileSync(join(dir, 'page.png'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
