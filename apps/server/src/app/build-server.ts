@@ -41,6 +41,7 @@ import { openApiPlugin } from '../plugins/openapi-plugin.js';
 import { installRequestLifecycle } from '../plugins/request-lifecycle.js';
 import { installSecurityHeaders } from '../plugins/security-headers.js';
 import type { ServerTimeouts } from '../plugins/server-timeouts.js';
+import { openSharedRedis } from '../redis/shared-redis.js';
 import { specPlugin } from '../spec/spec-plugin.js';
 import { adapterRoutes } from '../surfaces/adapter-routes.js';
 import { capabilitiesRoutes } from '../surfaces/capabilities-routes.js';
@@ -100,6 +101,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     options.database ?? createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   if (!options.database) app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db);
+  // Checked before anything else uses it: an unreachable Redis stops the start, named.
+  const redis = config.redis
+    ? await openSharedRedis(config.redis, app.log).catch(async (error: unknown) => {
+        if (!options.database) await database.destroy();
+        throw error;
+      })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
+  app.decorate('redis', redis);
   const mailer = options.mailer ?? createConfiguredMailer(config, app);
   const payments = config.payments ? createStripePayments(config.payments) : undefined;
   // What happened in one area, for the others (automations with an event trigger).

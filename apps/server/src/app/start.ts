@@ -43,6 +43,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A configuration found wrong while starting (an unreachable Redis or bucket) is said plainly.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`svc server failed to start: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `svc server failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
   );

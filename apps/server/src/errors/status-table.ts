@@ -24,6 +24,8 @@ export type ServerErrorCode =
   | 'SERVER_UNSUPPORTED_MEDIA_TYPE'
   | 'SERVER_RATE_LIMITED'
   | 'SERVER_NOT_READY'
+  /** 503: the shared Redis (`SVC_REDIS_URL`) did not answer; a limit kept there could not be checked. Retry shortly. */
+  | 'SERVER_REDIS_UNAVAILABLE'
   | 'DOCS_UNAVAILABLE'
   | 'SERVER_INTERNAL';
 
@@ -87,6 +89,7 @@ export const STATUS_BY_CODE: Record<
   SERVER_UNSUPPORTED_MEDIA_TYPE: 415,
   SERVER_RATE_LIMITED: 429,
   SERVER_NOT_READY: 503,
+  SERVER_REDIS_UNAVAILABLE: 503,
   // The docs site could not be built or loaded on this server.
   DOCS_UNAVAILABLE: 503,
   SERVER_INTERNAL: 500,
