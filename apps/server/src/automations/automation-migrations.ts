@@ -20,6 +20,12 @@ export interface AutomationTriggersTable {
   event: string | null;
   /** The collection an event trigger on `gate.document.deleted` is limited to, or null for any. */
   event_collection: string | null;
+  /**
+   * Epoch ms an event automation last started (its cooldown window's start), claimed with a
+   * compare-and-swap so instances sharing the database start it once per window; kept when the
+   * row is rewritten.
+   */
+  event_started_at?: number | null;
 }
 
 /** One row per run not yet ended: the worker's fair queue (the run's record stays in `automation_runs`). */
@@ -43,7 +49,7 @@ export interface AutomationsDatabase {
 /**
  * The automations area's migrations: the trigger index (`0500_…`, filled at the next start from
  * the stored automations) and the run queue (`0510_…`, filled here from the run records still
- * queued or running).
+ * queued or running), and the shared cooldown of event automations (`0520_…`).
  *
  * @example
  * const serverMigrations = { ...gateMigrations, ...automationMigrations };
@@ -110,6 +116,14 @@ export const automationMigrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await sql`drop table if exists automation_run_queue`.execute(db);
+    },
+  },
+  '0520_automation_event_cooldown': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('automation_triggers').addColumn('event_started_at', 'bigint').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('automation_triggers').dropColumn('event_started_at').execute();
     },
   },
 };

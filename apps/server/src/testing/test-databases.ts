@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { GateDatabase } from '@svc/gate';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -12,6 +12,12 @@ export interface TestDatabaseTarget {
   name: 'sqlite' | 'postgres';
   /** Opens a fresh, empty database of this kind; `destroy()` removes it. */
   open(): Promise<Database>;
+  /**
+   * Opens a fresh, empty database and a second connection to the same one, as two server
+   * instances sharing a database hold: the first's `destroy()` removes it, the second's only
+   * closes its connection (close the second first).
+   */
+  openShared(): Promise<[Database, Database]>;
 }
 
 /** A real SQLite file in a fresh temporary directory. */
@@ -28,6 +34,10 @@ const sqliteTarget: TestDatabaseTarget = {
       },
     };
   },
+  async openShared() {
+    const first = await sqliteTarget.open();
+    return [first, createDatabase({ dataDir: dirname(first.location) })];
+  },
 };
 
 /**
@@ -35,25 +45,37 @@ const sqliteTarget: TestDatabaseTarget = {
  * parallel never see each other's rows; dropped on `destroy()`.
  */
 function postgresTarget(url: string): TestDatabaseTarget {
+  const connect = (schema: string): Kysely<GateDatabase> =>
+    new Kysely<GateDatabase>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` }),
+      }),
+    });
+  const open = async (): Promise<Database & { schema: string }> => {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const db = connect(schema);
+    return {
+      db,
+      schema,
+      dialect: 'postgres',
+      location: `${url} (schema ${schema})`,
+      async destroy() {
+        await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db);
+        await db.destroy();
+      },
+    };
+  };
   return {
     name: 'postgres',
-    async open() {
-      const schema = `t_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-      const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
-      const db = new Kysely<GateDatabase>({ dialect: new PostgresDialect({ pool }) });
-      return {
-        db,
-        dialect: 'postgres',
-        location: `${url} (schema ${schema})`,
-        async destroy() {
-          await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db);
-          await db.destroy();
-        },
-      };
+    open,
+    async openShared() {
+      const first = await open();
+      const db = connect(first.schema);
+      return [first, { db, dialect: 'postgres', location: first.location, destroy: () => db.destroy() }];
     },
   };
 }

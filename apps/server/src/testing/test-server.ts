@@ -58,3 +58,43 @@ export async function createTestServer(
     },
   };
 }
+
+/**
+ * Builds two servers on one fresh database of `target`, as two instances behind a load balancer
+ * on one PostgreSQL would run (each with its own outbox and clock). `env` applies to both,
+ * `envOf` adds or overrides per instance. `close()` closes both, then removes the database.
+ *
+ * @example
+ * const [a, b] = await createTestServerPair(target, FIXTURE_ENV);
+ */
+export async function createTestServerPair(
+  target: TestDatabaseTarget,
+  env: Record<string, string | undefined> = {},
+  envOf: (index: 0 | 1) => Record<string, string | undefined> = () => ({}),
+): Promise<[TestServer, TestServer] & { close(): Promise<void> }> {
+  const databases = await target.openShared();
+  const servers: TestServer[] = [];
+  try {
+    for (const index of [0, 1] as const) {
+      const database = databases[index];
+      const config = loadConfig({ NODE_ENV: 'test', SVC_PASSWORD_COST: '12', ...env, ...envOf(index) });
+      const mailer = createMemoryMailer();
+      const clock = createManualClock(Date.now());
+      const app = await buildServer({ config, database, mailer, clock });
+      await app.ready();
+      servers.push({ app, config, mailer, clock, database, close: () => app.close() });
+    }
+  } catch (error) {
+    for (const server of servers) await server.app.close();
+    await databases[1].destroy();
+    await databases[0].destroy();
+    throw error;
+  }
+  const pair = servers as [TestServer, TestServer] & { close(): Promise<void> };
+  pair.close = async () => {
+    for (const server of servers) await server.app.close();
+    await databases[1].destroy();
+    await databases[0].destroy();
+  };
+  return pair;
+}
