@@ -15,6 +15,7 @@ import { createGateCapabilityRegistry } from '../capabilities/create-gate-capabi
 import type { ServerConfig } from '../config/server-config.js';
 import { dataPlugin } from '../data/data-plugin.js';
 import { createDatabase, type Database } from '../db/create-database.js';
+import { claimInstanceId } from '../db/instance-lease.js';
 import { type DocsPluginOptions, docsPlugin } from '../docs/docs-plugin.js';
 import { dreamerPlugin } from '../dreamer/dreamer-plugin.js';
 import { createModelProviderRegistry } from '../dreamer/providers/model-provider-registry.js';
@@ -75,6 +76,8 @@ export interface BuildServerOptions {
   docs?: Partial<DocsPluginOptions>;
   /** The web console served at `/`: by default the build of `@svc/web`; `false` for none. */
   web?: WebConsoleSetting;
+  /** The instance name's lease timings (`db/instance-lease.ts`); tests shorten them. */
+  instanceLease?: { heartbeatMs?: number; leaseMs?: number };
 }
 
 /**
@@ -89,7 +92,7 @@ export interface BuildServerOptions {
  * await app.listen({ host: app.svcConfig.host, port: app.svcConfig.port });
  */
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
-  const { config } = options;
+  let { config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify(createFastifyOptions(config, options));
   installErrorHandling(app);
@@ -110,6 +113,23 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
   app.decorate('redis', redis);
+  // The instance name, leased so no two processes on this database run under one (a derived name
+  // held by a live instance gets a suffix; an explicit one is refused at start).
+  const lease = await claimInstanceId({
+    db: database.db,
+    instanceId: config.instanceId,
+    source: config.instanceIdSource,
+    log: app.log,
+    ...options.instanceLease,
+  }).catch(async (error: unknown) => {
+    await redis?.close();
+    if (!options.database) await database.destroy();
+    throw error;
+  });
+  config = { ...config, instanceId: lease.id };
+  app.addHook('onClose', async () =>
+    lease.release().catch((error: unknown) => app.log.warn({ err: error }, 'instance name not released')),
+  );
   const mailer = options.mailer ?? createConfiguredMailer(config, app);
   const payments = config.payments ? createStripePayments(config.payments) : undefined;
   // What happened in one area, for the others (automations with an event trigger).

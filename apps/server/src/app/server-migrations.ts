@@ -3,6 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 import { activityMigrations } from '../activity/activity-migrations.js';
 import { automationMigrations } from '../automations/automation-migrations.js';
 import { capabilityMigrations } from '../capabilities/capability-migrations.js';
+import { instanceMigrations } from '../db/instance-migrations.js';
 import { applyMigrations } from '../db/migrate.js';
 import { integrationMigrations } from '../integrations/integration-migrations.js';
 
@@ -17,6 +18,7 @@ export const serverMigrations: Record<string, Migration> = {
   ...capabilityMigrations,
   ...integrationMigrations,
   ...automationMigrations,
+  ...instanceMigrations,
 };
 
 /**

@@ -58,6 +58,7 @@ describe('loadConfig defaults', () => {
       identityCacheMs: 1000,
       dreamerStageTimeoutMs: 120_000,
       instanceId: expect.any(String),
+      instanceIdSource: 'derived',
       integrations: { allowedHosts: [] },
       mcpServers: [],
       mail: undefined,
@@ -118,6 +119,7 @@ describe('loadConfig reads every variable', () => {
       identityCacheMs: 250,
       dreamerStageTimeoutMs: 120_000,
       instanceId: expect.any(String),
+      instanceIdSource: 'derived',
       integrations: { allowedHosts: [] },
       mcpServers: [],
       mail: undefined,
@@ -336,8 +338,14 @@ describe('loadConfig reads the model providers', () => {
   });
 
   it('names the instance by SVC_INSTANCE_ID, else by host and port', () => {
-    expect(loadConfig({ SVC_INSTANCE_ID: ' worker-7 ' }).instanceId).toBe('worker-7');
-    expect(loadConfig({ PORT: '8080' }).instanceId).toMatch(/:8080$/);
+    expect(loadConfig({ SVC_INSTANCE_ID: ' worker-7 ' })).toMatchObject({
+      instanceId: 'worker-7',
+      instanceIdSource: 'environment',
+    });
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({
+      instanceId: expect.stringMatching(/:8080$/),
+      instanceIdSource: 'derived',
+    });
     expect(loadConfig({ PORT: '0' }).instanceId).not.toBe(loadConfig({ PORT: '0' }).instanceId);
     expect(() => loadConfig({ SVC_INSTANCE_ID: 'has space' })).toThrow('SVC_INSTANCE_ID');
   });

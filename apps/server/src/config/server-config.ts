@@ -41,9 +41,13 @@ export interface ServerConfig {
   /**
    * Names this server process across restarts (`SVC_INSTANCE_ID`, default `hostname:port`): runs
    * it left `running` are marked stale as soon as it starts again, while other instances' runs
-   * are judged only by their heartbeats.
+   * are judged only by their heartbeats. Claimed at start with a lease in `server_instances`
+   * (`db/instance-lease.ts`): a derived id held by a live instance gets a suffix (`~2`), an
+   * explicit one is refused.
    */
   instanceId: string;
+  /** Where {@link ServerConfig.instanceId} came from: `SVC_INSTANCE_ID`, or derived from host and port. */
+  instanceIdSource: 'environment' | 'derived';
   /** The payment processor (`PAY_*`); undefined while `PAY_SECRET_KEY` is unset. */
   payments: PaymentsConfig | undefined;
   /** Outgoing mail over SMTP (`SMTP_URL`, `MAIL_FROM`); undefined keeps mail in the admin-readable outbox. */
@@ -159,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   )
     problems.push('DREAMER_STAGE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 600000.');
 
+  const instanceIdSource = env.SVC_INSTANCE_ID?.trim() ? 'environment' : 'derived';
   const instanceId = env.SVC_INSTANCE_ID?.trim() || `${hostname()}:${port === 0 ? randomUUID() : port}`;
   if (!/^[\x21-\x7e]{1,200}$/.test(instanceId))
     problems.push('SVC_INSTANCE_ID must be 1–200 printable ASCII characters without spaces.');
@@ -182,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     identityCacheMs,
     dreamerStageTimeoutMs,
     instanceId,
+    instanceIdSource,
     payments: readPaymentsConfig(env, problems),
     mail: readMailConfig(env, problems),
     models: readModelProvidersConfig(env, problems),
