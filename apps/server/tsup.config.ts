@@ -8,6 +8,8 @@ export default defineConfig({
     start: 'src/app/start.ts',
     index: 'src/index.ts',
     'docs-build-worker': 'src/docs/docs-build-worker.ts',
+    // Run by the package's build after tsup: svc's docs site into dist/docs-site, built once.
+    'docs-bundle': 'src/docs/docs-bundle-entry.ts',
     'grep-thread': 'src/docs/grep-thread-entry.ts',
     'schema-thread': 'src/capabilities/schema-thread-entry.ts',
   },

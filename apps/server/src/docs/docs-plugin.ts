@@ -10,6 +10,7 @@ import { toErrorPayload } from '../errors/error-payload.js';
 import { isServerError, ServerError } from '../errors/server-error.js';
 import { statusOf } from '../errors/status-table.js';
 import { registerDocsApiRoutes, siteUrlOf } from './docs-api-routes.js';
+import { chooseSiteDir } from './docs-bundled-site.js';
 import { createDocsCapabilities, DOCS_TOOL_CALLS_PER_MINUTE } from './docs-capabilities.js';
 import type { DocsRouteContext } from './docs-route-context.js';
 import { createDocsSearchCapability, DOCS_READER_PROVIDER } from './docs-search-capability.js';
@@ -21,7 +22,7 @@ import { canBuildInBackground, type DocsSiteOptions, openDocsSite } from './open
 /** Options of {@link docsPlugin}. */
 
 export interface DocsPluginOptions extends Partial<DocsSiteOptions> {
-  /** `SVC_DATA_DIR`: the site lives in `<dataDir>/docs-site` unless `siteDir` says otherwise. */
+  /** `SVC_DATA_DIR`: without `siteDir`, the site built with the server package is served, else `<dataDir>/docs-site`. */
   dataDir: string;
   /** Start opening (and if needed building) the site when the server starts, in the background, rather than on the first docs request; true outside tests. */
   warmAtStart?: boolean;
@@ -32,7 +33,8 @@ export interface DocsPluginOptions extends Partial<DocsSiteOptions> {
  * prefix): `/api/docs/search|page|packages|symbol`, the static files `/api.json`, `/llms.txt`,
  * `/llms-full.txt` and `/docs/*` (`.md`, `.json`, assets), and the HTML site at `/docs/` (a page
  * at `/docs/{page_id}`). Unauthenticated, CORS-open, publicly cacheable with ETags. The site is
- * built into `<dataDir>/docs-site` when absent. The docs tools join the registry as `docs.*`,
+ * the one the server package's build wrote (`dist/docs-site`) when its inputs' fingerprint
+ * matches; otherwise it is built into `<dataDir>/docs-site` (`chooseSiteDir`). The docs tools join the registry as `docs.*`,
  * and the site's index serves the vendor-neutral `docs.search` (provider `docs-reader`).
  *
  * @example
@@ -40,7 +42,10 @@ export interface DocsPluginOptions extends Partial<DocsSiteOptions> {
  */
 export const docsPlugin = fastifyPlugin<DocsPluginOptions>(
   async (app, options) => {
-    const siteDir = options.siteDir ?? join(options.dataDir, 'docs-site');
+    // The site built with the server package when it matches, else <dataDir>/docs-site (built there).
+    const { siteDir, bundled } = options.siteDir
+      ? { siteDir: options.siteDir, bundled: false }
+      : await chooseSiteDir(options);
     let opening: Promise<DocsReader | undefined> | undefined;
     // What the last attempt to open the site found, for `PROVIDERS FOR docs.search`.
     let state: 'unopened' | 'ready' | 'missing' | 'failed' = 'unopened';
@@ -53,7 +58,7 @@ export const docsPlugin = fastifyPlugin<DocsPluginOptions>(
       await grep.close();
     });
     const open = () => {
-      opening ??= openDocsSite({ ...options, siteDir }, app.log, workers).then(
+      opening ??= openDocsSite({ ...options, siteDir, current: bundled }, app.log, workers).then(
         (reader) => {
           state = reader ? 'ready' : 'missing';
           return reader;

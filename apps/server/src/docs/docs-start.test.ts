@@ -7,12 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 // Runs the built server (build @svc/server first), as production would.
 const START = fileURLToPath(new URL('../../dist/start.js', import.meta.url));
+const BUNDLED = fileURLToPath(new URL('../../dist/docs-site', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-docs-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('dist/start.js without a docs site', () => {
-  it('answers at once while it builds the site under SVC_DATA_DIR in the background, then serves it', async () => {
+describe('dist/start.js with the docs site built by the package build', () => {
+  it('serves dist/docs-site at start, building nothing under SVC_DATA_DIR', async () => {
     if (!existsSync(START)) throw new Error(`${START} is missing: build @svc/server first`);
+    if (!existsSync(BUNDLED))
+      throw new Error(`${BUNDLED} is missing: build @svc/server (tsup && node dist/docs-bundle.js)`);
     const child = spawn(process.execPath, [START], {
       env: { PATH: process.env.PATH ?? '', SVC_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -30,16 +33,12 @@ describe('dist/start.js without a docs site', () => {
       });
       const health = await fetch(`${base}/healthz`);
       expect(health.status).toBe(200);
-      // Nothing has asked for the docs: the build started with the server.
-      const index = join(dataDir, 'docs-site', 'docs', 'index.json');
-      const deadline = Date.now() + 120_000;
-      while (!existsSync(index) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(existsSync(index)).toBe(true);
       const symbol = await fetch(`${base}/api/docs/symbol/createGate`);
       expect(symbol.status).toBe(200);
       expect(await symbol.json()).toMatchObject({ matches: [{ package: '@svc/gate', page: 'api/gate' }] });
-      expect(output).toContain('"msg":"docs site built"');
+      expect(output).toContain(`"siteDir":${JSON.stringify(BUNDLED)},"msg":"docs site opened"`);
+      expect(output).not.toContain('"msg":"docs site built"');
+      expect(existsSync(join(dataDir, 'docs-site'))).toBe(false);
     } finally {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

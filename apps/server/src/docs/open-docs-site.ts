@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type DocsReader, loadDocsReader } from '@svc/docs-reader';
 import { createFileSiteStore } from '@svc/docs-reader/node';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BuildSiteIntoOptions, buildSiteInto } from './build-site-into.js';
+import { findServerRepoRoot, writeSiteFingerprint } from './docs-bundled-site.js';
+import { fingerprintDocsInputs, readSiteFingerprint } from './docs-fingerprint.js';
 
 /** Where the docs site comes from. */
 export interface DocsSiteOptions {
@@ -15,25 +17,16 @@ export interface DocsSiteOptions {
   sourceDir?: string;
   /** Add API pages from the repository's packages when building svc's own docs (needs `typescript`); true by default. */
   extractApi?: boolean;
-}
-
-/**
- * The repository this server runs from (the folder above `apps/server` holding `docs/` and
- * `packages/`), or undefined for an installed server.
- */
-export function findServerRepoRoot(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let depth = 0; depth < 6; depth++) {
-    if (existsSync(join(dir, 'docs')) && existsSync(join(dir, 'packages'))) return dir;
-    dir = dirname(dir);
-  }
-  return undefined;
+  /** The site is known to match its inputs (the bundled site, just checked): loaded without checking again. */
+  current?: boolean;
 }
 
 /**
  * Opens the docs site: loads it from `siteDir`, building it there first when its
  * `docs/index.json` is absent — from `sourceDir`, else from svc's own docs (with API pages)
- * when this server runs from the repository. Undefined when there is neither site nor source.
+ * when this server runs from the repository — or when the site was built by a server from
+ * inputs that changed since (its fingerprint, `docs-fingerprint.ts`). Undefined when there is
+ * neither site nor source.
  *
  * @example
  * const reader = await openDocsSite({ siteDir: '/var/lib/svc/docs-site' }, app.log);
@@ -44,22 +37,32 @@ export async function openDocsSite(
   workers: Set<Worker> = new Set(),
 ): Promise<DocsReader | undefined> {
   const siteDir = resolve(options.siteDir);
-  if (!existsSync(join(siteDir, 'docs', 'index.json'))) {
-    const root = options.sourceDir ? undefined : findServerRepoRoot();
-    const sourceDir = options.sourceDir ?? (root ? join(root, 'docs') : undefined);
-    if (!sourceDir || !existsSync(sourceDir)) {
+  const root = options.sourceDir ? undefined : findServerRepoRoot();
+  const sourceDir = options.sourceDir ?? (root ? join(root, 'docs') : undefined);
+  const inputs =
+    sourceDir && existsSync(sourceDir)
+      ? { sourceDir, extractApi: options.extractApi !== false, ...(root ? { repoRoot: root } : {}) }
+      : undefined;
+  const present = existsSync(join(siteDir, 'docs', 'index.json'));
+  // A site the server built records what from; one whose inputs changed since is built again.
+  // A site without that record (prebuilt by an operator or a test) is served as it is.
+  const stored = present && !options.current ? await readSiteFingerprint(siteDir) : undefined;
+  const stale =
+    stored !== undefined && inputs !== undefined && stored !== (await fingerprintDocsInputs(inputs));
+  if (!present || stale) {
+    if (!inputs) {
       log.warn({ siteDir }, 'no docs site and no docs source: the docs routes answer 503');
       return undefined;
     }
     const started = Date.now();
-    const build: BuildSiteIntoOptions = {
-      siteDir,
-      sourceDir,
-      extractApi: options.extractApi !== false,
-      ...(root ? { repoRoot: root } : {}),
-    };
-    const { pages } = await buildInWorker(build, workers);
-    log.info({ siteDir, sourceDir, pages, ms: Date.now() - started }, 'docs site built');
+    const { pages } = await buildInWorker({ siteDir, ...inputs }, workers);
+    await writeSiteFingerprint(siteDir, inputs);
+    log.info(
+      { siteDir, sourceDir: inputs.sourceDir, pages, ms: Date.now() - started, rebuilt: stale },
+      'docs site built',
+    );
+  } else {
+    log.info({ siteDir }, 'docs site opened');
   }
   return loadDocsReader(createFileSiteStore(siteDir));
 }

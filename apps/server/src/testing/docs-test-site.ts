@@ -5,7 +5,7 @@ import { buildDocsFolder, extractApis, readRepoPackages, writeSiteFiles } from '
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app/build-server.js';
 import { loadConfig } from '../config/server-config.js';
-import { findServerRepoRoot } from '../docs/open-docs-site.js';
+import { findServerRepoRoot } from '../docs/docs-bundled-site.js';
 import { testDatabaseTargets } from './test-databases.js';
 
 /** A site built from svc's own docs with the API page of `@svc/spec-toolkit` (the one API extracted, to keep tests quick). */
