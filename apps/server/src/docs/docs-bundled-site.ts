@@ -32,9 +32,10 @@ export function readRepoDocsInputs(extractApi = true): Omit<BuildSiteIntoOptions
 }
 
 /**
- * The site folder a server serves when none is configured: the one built with the server
- * package ({@link BUNDLED_SITE_DIR}) when it exists and — running from the repository — its
- * fingerprint matches the docs and sources as they are now; otherwise `<dataDir>/docs-site`,
+ * The site folder a server serves when none is configured: an operator's own site copied to
+ * `<dataDir>/docs-site` (one without a fingerprint); else the one built with the server package
+ * ({@link BUNDLED_SITE_DIR}) when it exists and — running from the repository — its fingerprint
+ * matches the docs and sources as they are now; otherwise `<dataDir>/docs-site`,
  * built there at start as before (a corpus configured differently: `sourceDir` or
  * `extractApi: false`; docs edited since the build).
  *
@@ -48,6 +49,10 @@ export async function chooseSiteDir(options: {
 }): Promise<{ siteDir: string; bundled: boolean }> {
   const fallback = { siteDir: join(options.dataDir, 'docs-site'), bundled: false };
   if (options.sourceDir !== undefined || options.extractApi === false) return fallback;
+  // An operator's own site copied there (no fingerprint: not built by a server) is served as it is.
+  const own = fallback.siteDir;
+  if (existsSync(join(own, 'docs', 'index.json')) && (await readSiteFingerprint(own)) === undefined)
+    return fallback;
   const built = await readSiteFingerprint(BUNDLED_SITE_DIR);
   if (built === undefined || !existsSync(join(BUNDLED_SITE_DIR, 'docs', 'index.json'))) return fallback;
   const inputs = readRepoDocsInputs();
