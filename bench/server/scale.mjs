@@ -10,7 +10,7 @@
 // (BENCH_REDIS_URL, TEST_REDIS_URL or redis://127.0.0.1:6379).
 // Usage: node server/scale.mjs [--connections 16] [--duration 10] [--warmup 2] [--quick]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { arch, cpus, platform } from 'node:os';
+import { arch, platform } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { callServer, QUICK } from '../shared/bench-support.mjs';
