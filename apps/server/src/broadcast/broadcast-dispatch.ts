@@ -45,8 +45,7 @@ export function createBroadcastDispatch(log: BroadcastLog): BroadcastDispatch {
       };
     },
     deliver(channel, message) {
-      for (const handler of [...(handlers.get(channel) ?? [])])
-        safely(() => handler(message), { channel });
+      for (const handler of [...(handlers.get(channel) ?? [])]) safely(() => handler(message), { channel });
     },
     onResume(listener) {
       const entry = (): void => listener();

@@ -33,9 +33,9 @@ export async function openPostgresBroadcast(
   database: BroadcastPostgres,
   log: BroadcastLog,
 ): Promise<PostgresBroadcast> {
-  const where = await sql<{ place: string }>`select current_database() || '/' || current_schema() as place`.execute(
-    database.db,
-  );
+  const where = await sql<{
+    place: string;
+  }>`select current_database() || '/' || current_schema() as place`.execute(database.db);
   const place = where.rows[0]?.place ?? '';
   const wireChannel = `svc_${createHash('sha256').update(place).digest('hex').slice(0, 24)}`;
   const dispatch = createBroadcastDispatch(log);
@@ -55,7 +55,10 @@ export async function openPostgresBroadcast(
       if (listener !== client) return;
       listener = undefined;
       client.end().catch(() => undefined);
-      log.warn({ channel: wireChannel, reason: error?.message ?? 'connection ended' }, 'broadcast over PostgreSQL lost');
+      log.warn(
+        { channel: wireChannel, reason: error?.message ?? 'connection ended' },
+        'broadcast over PostgreSQL lost',
+      );
       scheduleRetry();
     };
     client.on('error', lost);
