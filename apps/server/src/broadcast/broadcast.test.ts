@@ -92,8 +92,9 @@ describe('the broadcast through an outage', () => {
   it.skipIf(!postgres)(
     'over PostgreSQL: a listener whose connection is killed reconnects, listens again and says so',
     async () => {
-      const database = await postgres!.open();
-      const openDedicatedClient = database.openDedicatedClient!;
+      const database = await (postgres as NonNullable<typeof postgres>).open();
+      const openDedicatedClient = database.openDedicatedClient;
+      if (!openDedicatedClient) throw new Error('a PostgreSQL test database opens dedicated clients');
       const a = await openPostgresBroadcast({ db: database.db, openDedicatedClient }, silent);
       const b = await openPostgresBroadcast({ db: database.db, openDedicatedClient }, silent);
       try {
