@@ -64,5 +64,5 @@ describe.skipIf(!postgres).each(buses)('the export queue across instances over $
       .toEqual(['done', 'done', 'done']);
     // One claim per job: no worker ran a job another had (a second claim would count an attempt).
     expect((await jobsOf(books)).map((job) => job.attempts)).toEqual([1, 1, 1]);
-  });
+  }, 120_000);
 });
