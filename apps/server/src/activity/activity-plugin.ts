@@ -8,6 +8,14 @@ import { ACTIVITY_CAPABILITIES, createExportBookCapability } from './activity-ca
 import { activityRoutes } from './activity-routes.js';
 import { type ActivityOptions, createActivityServices } from './create-activity-services.js';
 
+/** The broadcast channel that says an export was queued: every instance's worker looks. */
+export const EXPORT_QUEUED_CHANNEL = 'activity.export.queued';
+/**
+ * The worker's idle poll when instances share a broadcast: only a backstop for a lost wake-up
+ * (the bus was down), so N workers do not poll the database hard.
+ */
+export const SHARED_EXPORT_POLL_MS = 5000;
+
 /** Options of {@link activityPlugin}. */
 export interface ActivityPluginOptions {
   clock: Clock;
@@ -32,18 +40,38 @@ export interface ActivityPluginOptions {
  */
 export const activityPlugin = fastifyPlugin<ActivityPluginOptions>(
   async (app, options) => {
+    const { broadcast } = app;
+    const shared = broadcast.transport !== 'in-process';
+    const pollIntervalMs = options.options?.pollIntervalMs ?? (shared ? SHARED_EXPORT_POLL_MS : undefined);
     const activity = createActivityServices({
       db: app.database.db,
       dataDir: app.svcConfig.dataDir,
       clock: options.clock,
       log: app.log,
-      options: options.options,
+      options: { ...options.options, ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }) },
       events: options.events,
+      dialect: app.database.dialect,
     });
+    // A job queued on any instance wakes every instance's worker; the claim decides who runs it.
+    const unsubscribeQueued = shared
+      ? broadcast.subscribe(EXPORT_QUEUED_CHANNEL, () => activity.worker.wake())
+      : () => undefined;
+    const wakeWorkers = {
+      wake() {
+        activity.worker.wake();
+        if (!shared) return;
+        broadcast.publish(EXPORT_QUEUED_CHANNEL, {}).catch((error: unknown) => {
+          app.log.warn(
+            { err: error },
+            'export wake-up not broadcast; other workers find it at their next poll',
+          );
+        });
+      },
+    };
     const unsubscribe = options.dataEvents.subscribe(activity.dataEvents);
     for (const capability of ACTIVITY_CAPABILITIES) app.capabilities.register(capability);
     app.capabilities.register(
-      createExportBookCapability({ data: app.gate.data, jobs: activity.jobs, worker: activity.worker }),
+      createExportBookCapability({ data: app.gate.data, jobs: activity.jobs, worker: wakeWorkers }),
     );
     app.addHook('onReady', async () => {
       // Exports whose book is gone (deleted while this process was down, or by hand) go first.
@@ -58,6 +86,7 @@ export const activityPlugin = fastifyPlugin<ActivityPluginOptions>(
     // onClose hooks run in reverse order: this one (registered after the database's) stops the worker first.
     app.addHook('onClose', async () => {
       unsubscribe();
+      unsubscribeQueued();
       await activity.worker.stop();
     });
     await app.register(activityRoutes, { activity, registry: app.capabilities });

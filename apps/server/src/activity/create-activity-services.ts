@@ -77,10 +77,19 @@ export function createActivityServices<DB>(input: {
   options?: ActivityOptions | undefined;
   /** Told `activity.export.finished` when an export job ends. */
   events?: ServerEvents;
+  /** The database's kind: PostgreSQL claims jobs with `FOR UPDATE SKIP LOCKED`. */
+  dialect?: 'sqlite' | 'postgres';
 }): ActivityServices {
   const options = input.options ?? {};
   const storage = options.storage ?? createLocalFileStorage({ root: join(resolve(input.dataDir), 'files') });
-  const jobs = withFinishEvents(createJobStore({ db: input.db, clock: input.clock }), input.events);
+  const jobs = withFinishEvents(
+    createJobStore({
+      db: input.db,
+      clock: input.clock,
+      ...(input.dialect ? { dialect: input.dialect } : {}),
+    }),
+    input.events,
+  );
   const cleanup = createExportCleanup({ db: input.db, storage });
   const worker = createJobWorker({
     store: jobs,
