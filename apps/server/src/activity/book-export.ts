@@ -109,6 +109,8 @@ export function createBookExporter<DB>(options: {
  * createJobWorker({ isPermanent: isPermanentExportError, … });
  */
 export function isPermanentExportError(error: unknown): boolean {
+  // An object-storage outage passes: the job is tried again (up to its attempts), not failed for good.
+  if (isServerError(error, 'ACT_STORAGE_UNAVAILABLE')) return false;
   return isActivityError(error) || isServerError(error, 'ACT_');
 }
 

@@ -7,6 +7,7 @@ import { type RemoteMcpServerConfig, readRemoteMcpConfig } from './mcp-remote-co
 import { type ModelProvidersConfig, readModelProvidersConfig } from './model-config.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payments-config.js';
 import { type PdfConfig, readPdfConfig } from './pdf-config.js';
+import { readS3StorageConfig, type S3StorageConfig } from './storage-config.js';
 
 /** Development secrets: fine offline, refused in production. */
 export const DEV_JWT_SECRET = 'svc-development-jwt-secret-do-not-use-in-production';
@@ -57,6 +58,8 @@ export interface ServerConfig {
   mcpServers: RemoteMcpServerConfig[];
   /** The renderers of `pdf.render` (`SVC_CHROMIUM_PATH`, `SVC_PDF_BROWSERS`, `SVC_PDF_TIMEOUT_MS`). */
   pdf: PdfConfig;
+  /** Generated files in an S3-compatible bucket (`SVC_S3_*`); undefined keeps them under `<dataDir>/files`. */
+  s3: S3StorageConfig | undefined;
 }
 
 /** Thrown when the environment is not a valid configuration; lists every problem. */
@@ -186,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     integrations: readIntegrationsConfig(env, problems),
     mcpServers: readRemoteMcpConfig(env, problems),
     pdf: readPdfConfig(env, problems),
+    s3: readS3StorageConfig(env, problems),
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
     problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');
