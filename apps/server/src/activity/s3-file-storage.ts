@@ -1,12 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../config/storage-config.js';
 import { ServerError } from '../errors/server-error.js';
 import { assertFileKey, type FileStorage } from './file-storage.js';
@@ -62,22 +55,32 @@ export function createS3FileStorage(
   config: S3StorageConfig,
   options: { connectionTimeoutMs?: number; requestTimeoutMs?: number; maxAttempts?: number } = {},
 ): S3FileStorage {
-  const client = new S3Client({
-    region: config.region,
-    ...(config.endpoint === undefined ? {} : { endpoint: config.endpoint }),
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    maxAttempts: options.maxAttempts ?? 2,
-    requestHandler: {
-      connectionTimeout: options.connectionTimeoutMs ?? 5000,
-      requestTimeout: options.requestTimeoutMs ?? 30_000,
-    },
-  });
+  // The SDK (about 70 ms to load) is loaded on the first call, so a server without SVC_S3_*
+  // never pays for it and one with it pays once, at the start check.
+  type Sdk = typeof import('@aws-sdk/client-s3');
+  let opened: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  let client: S3Client | undefined;
+  const open = () =>
+    (opened ??= import('@aws-sdk/client-s3').then((sdk) => {
+      client = new sdk.S3Client({
+        region: config.region,
+        ...(config.endpoint === undefined ? {} : { endpoint: config.endpoint }),
+        forcePathStyle: config.forcePathStyle,
+        credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+        maxAttempts: options.maxAttempts ?? 2,
+        requestHandler: {
+          connectionTimeout: options.connectionTimeoutMs ?? 5000,
+          requestTimeout: options.requestTimeoutMs ?? 30_000,
+        },
+      });
+      return { sdk, client };
+    }));
   const Bucket = config.bucket;
   const read = async (key: string, operation: string) => {
     assertFileKey(key);
     try {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const s3 = await open();
+      const answer = await s3.client.send(new s3.sdk.GetObjectCommand({ Bucket, Key: key }));
       return answer.Body === undefined ? undefined : { body: answer.Body, size: answer.ContentLength };
     } catch (error) {
       if (isMissing(error)) return undefined;
@@ -88,8 +91,9 @@ export function createS3FileStorage(
     async put(key, bytes) {
       assertFileKey(key);
       try {
-        await client.send(
-          new PutObjectCommand({
+        const s3 = await open();
+        await s3.client.send(
+          new s3.sdk.PutObjectCommand({
             Bucket,
             Key: key,
             Body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -120,7 +124,8 @@ export function createS3FileStorage(
     async delete(key) {
       assertFileKey(key);
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        const s3 = await open();
+        await s3.client.send(new s3.sdk.DeleteObjectCommand({ Bucket, Key: key }));
       } catch (error) {
         if (isMissing(error)) return;
         throw unavailable('delete', error);
@@ -131,9 +136,10 @@ export function createS3FileStorage(
       const keys: string[] = [];
       let ContinuationToken: string | undefined;
       try {
+        const s3 = await open();
         do {
-          const page = await client.send(
-            new ListObjectsV2Command({ Bucket, Prefix: `${prefix}/`, ContinuationToken }),
+          const page = await s3.client.send(
+            new s3.sdk.ListObjectsV2Command({ Bucket, Prefix: `${prefix}/`, ContinuationToken }),
           );
           for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
           ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -145,7 +151,8 @@ export function createS3FileStorage(
     },
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        const s3 = await open();
+        await s3.client.send(new s3.sdk.HeadBucketCommand({ Bucket }));
       } catch (error) {
         const status = statusOf(error);
         const where = config.endpoint ?? `AWS S3 (${config.region})`;
@@ -171,7 +178,7 @@ export function createS3FileStorage(
       }
     },
     close() {
-      client.destroy();
+      client?.destroy();
     },
   };
 }
