@@ -8,6 +8,7 @@ import {
   createBookExporter,
   describeExportError,
   isPermanentExportError,
+  isStorageOutage,
 } from './book-export.js';
 import { createExportCleanup, type ExportCleanup } from './export-cleanup.js';
 import type { FileStorage } from './file-storage.js';
@@ -26,6 +27,8 @@ export interface ActivityOptions {
   leaseMs?: number;
   /** Claims before a job is given up; default 3. */
   maxAttempts?: number;
+  /** The longest wait between export attempts while the file storage is down; default 30 s. */
+  outageRetryMaxMs?: number;
   /** Where PDFs go; default the bucket of `SVC_S3_*` when set, else the local disk under `<dataDir>/files`. */
   storage?: FileStorage;
   /** Heap limit (MiB) of the worker thread that builds one book; default 256. */
@@ -108,11 +111,13 @@ export function createActivityServices<DB>(input: {
       }
     },
     isPermanent: isPermanentExportError,
+    isOutage: isStorageOutage,
     describeError: describeExportError,
     log: input.log,
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    ...(options.outageRetryMaxMs === undefined ? {} : { outageRetryMaxMs: options.outageRetryMaxMs }),
   });
   const dataEvents: DataEvents = {
     async documentDeleted(document) {
