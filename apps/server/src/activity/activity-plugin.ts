@@ -1,6 +1,8 @@
+import { join, resolve } from 'node:path';
 import type { Clock } from '@svc/gate';
 import fastifyPlugin from 'fastify-plugin';
 import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
+import { describeS3Config } from '../config/storage-config.js';
 import type { ServerEvents } from '../events/server-events.js';
 import type { DataEventHub } from '../plugins/data-event-hub.js';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
@@ -46,6 +48,7 @@ export const activityPlugin = fastifyPlugin<ActivityPluginOptions>(
     const activity = createActivityServices({
       db: app.database.db,
       dataDir: app.svcConfig.dataDir,
+      s3: app.svcConfig.s3,
       clock: options.clock,
       log: app.log,
       options: { ...options.options, ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }) },
@@ -68,6 +71,19 @@ export const activityPlugin = fastifyPlugin<ActivityPluginOptions>(
         });
       },
     };
+    if (activity.storageKind === 's3' && app.svcConfig.s3) {
+      // A missing bucket, refused credentials or an unreachable endpoint stop the start here.
+      await activity.checkStorage().catch((error: unknown) => {
+        activity.closeStorage();
+        throw error;
+      });
+      app.log.info({ storage: describeS3Config(app.svcConfig.s3) }, 'exported files are kept in S3');
+    } else if (activity.storageKind === 'local' && app.svcConfig.databaseUrl !== undefined) {
+      app.log.warn(
+        { filesDir: join(resolve(app.svcConfig.dataDir), 'files') },
+        "DATABASE_URL is set but exported files are kept on this machine's disk: a second server instance on the same database will not see this one's files (exports answer ACT_NOT_EXPORTED there). Set SVC_S3_* to share them (docs/deploy/scale-out.md).",
+      );
+    }
     const unsubscribe = options.dataEvents.subscribe(activity.dataEvents);
     for (const capability of ACTIVITY_CAPABILITIES) app.capabilities.register(capability);
     app.capabilities.register(
@@ -88,6 +104,7 @@ export const activityPlugin = fastifyPlugin<ActivityPluginOptions>(
       unsubscribe();
       unsubscribeQueued();
       await activity.worker.stop();
+      activity.closeStorage();
     });
     await app.register(activityRoutes, { activity, registry: app.capabilities });
   },
