@@ -7,6 +7,8 @@ export type { GateContractCase, GateContractContext, GateContractOptions } from 
 export { createGateContractContext, GATE_CONTRACT } from './testing/gate-contract.js';
 export type { ManualClock } from './testing/manual-clock.js';
 export { createManualClock } from './testing/manual-clock.js';
+export type { MemoryInvalidationBus } from './testing/memory-identity-invalidations.js';
+export { createMemoryInvalidationBus } from './testing/memory-identity-invalidations.js';
 export type { MemoryMailer } from './testing/memory-mailer.js';
 export { createMemoryMailer } from './testing/memory-mailer.js';
 export type { MemoryPayments } from './testing/memory-payments.js';

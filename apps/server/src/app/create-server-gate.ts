@@ -4,6 +4,7 @@ import {
   type DataEvents,
   type Gate,
   type GateDatabase,
+  type IdentityInvalidations,
   type Mailer,
   type Payments,
   type SessionTokens,
@@ -35,6 +36,8 @@ export function createServerGate(input: {
   dataEvents: DataEvents;
   /** The session tokens the gate signs and verifies: `registerSessionTokens` (`@fastify/jwt`). */
   sessionTokens: SessionTokens;
+  /** Identity-cache invalidations shared with the other instances (the broadcast). */
+  invalidations?: IdentityInvalidations;
 }): Gate {
   const { config } = input;
   return createGate({
@@ -54,5 +57,6 @@ export function createServerGate(input: {
     ...(config.payments ? { plans: config.payments.catalogue } : {}),
     ...(input.payments ? { payments: input.payments } : {}),
     dataEvents: input.dataEvents,
+    ...(input.invalidations ? { invalidations: input.invalidations } : {}),
   });
 }

@@ -63,6 +63,8 @@ function postgresTarget(url: string): TestDatabaseTarget {
       schema,
       dialect: 'postgres',
       location: `${url} (schema ${schema})`,
+      openDedicatedClient: () =>
+        new pg.Client({ connectionString: url, keepAlive: true, options: `-c search_path=${schema}` }),
       async destroy() {
         await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db);
         await db.destroy();
@@ -75,7 +77,7 @@ function postgresTarget(url: string): TestDatabaseTarget {
     async openShared() {
       const first = await open();
       const db = connect(first.schema);
-      return [first, { db, dialect: 'postgres', location: first.location, destroy: () => db.destroy() }];
+      return [first, { ...first, db, destroy: () => db.destroy() }];
     },
   };
 }
