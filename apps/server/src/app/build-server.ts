@@ -12,6 +12,8 @@ import { capabilitiesPlugin } from '../capabilities/capabilities-plugin.js';
 import type { Capability } from '../capabilities/capability-types.js';
 import { createConcurrencyLimiter } from '../capabilities/concurrency-limiter.js';
 import { createGateCapabilityRegistry } from '../capabilities/create-gate-capability-registry.js';
+import { createRedisConcurrencyLimiter } from '../capabilities/redis-concurrency-limiter.js';
+import { createRedisRateLimiter } from '../capabilities/redis-rate-limiter.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { dataPlugin } from '../data/data-plugin.js';
 import { createDatabase, type Database } from '../db/create-database.js';
@@ -39,6 +41,7 @@ import { installJsonBodyParser } from '../plugins/json-body-parser.js';
 import { installMeterRefunds } from '../plugins/meter-guard.js';
 import { openApiPlugin } from '../plugins/openapi-plugin.js';
 import { installRequestLifecycle } from '../plugins/request-lifecycle.js';
+import { createRouteRateLimitOptions } from '../plugins/route-rate-limit-options.js';
 import { installSecurityHeaders } from '../plugins/security-headers.js';
 import type { ServerTimeouts } from '../plugins/server-timeouts.js';
 import { openSharedRedis } from '../redis/shared-redis.js';
@@ -138,7 +141,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clock,
     hostEnabled: config.lmx.hostModes.enabled,
     log: app.log,
-    concurrency: createConcurrencyLimiter(),
+    // With a shared Redis every instance counts against the same limits (docs/deploy/scale-out.md).
+    concurrency: redis ? createRedisConcurrencyLimiter(redis) : createConcurrencyLimiter(),
+    rateLimiter: redis ? createRedisRateLimiter(redis) : undefined,
   });
   for (const capability of options.capabilities ?? []) capabilities.register(capability);
   await app.register(capabilitiesPlugin, { registry: capabilities });
@@ -146,7 +151,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.decorate('documentChecks', createDocumentChecks());
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, createRouteRateLimitOptions(redis));
   await app.register(openApiPlugin, { config });
   await app.register(gatePlugin, { gate, database, config });
   installMeterRefunds(app);

@@ -106,12 +106,12 @@ export async function invokeCapability<Result>(
     // the charge. A user-supplied schema's answers from the schema thread.
     const validated = validate(args);
     const checked = validated instanceof Promise ? await validated : validated;
-    assertRate(deps, capability, options);
+    await assertRate(deps, capability, options);
     const limit = capability.policy.concurrency?.perUser;
     if (limit !== undefined) {
       // Anonymous callers of an `anyone` capability share a limit per client address.
       const holder = options.user?.id ?? `client:${options.client ?? 'unknown'}`;
-      slot = deps.concurrency.acquire(capability.id, holder, limit);
+      slot = await deps.concurrency.acquire(capability.id, holder, limit);
     }
     // A caller already gone is not charged for work that will never start.
     if (options.signal?.aborted) {
@@ -144,14 +144,18 @@ export async function invokeCapability<Result>(
   }
 }
 
-function assertRate(deps: InvokeDependencies, capability: Capability, options: InvokeOptions): void {
+async function assertRate(
+  deps: InvokeDependencies,
+  capability: Capability,
+  options: InvokeOptions,
+): Promise<void> {
   const limit = capability.policy.rateLimit;
   if (limit === undefined) return;
   const key =
     limit.per === 'user'
       ? (options.user?.id ?? `client:${options.client ?? 'unknown'}`)
       : `client:${options.client ?? options.user?.id ?? 'unknown'}`;
-  const verdict = deps.rateLimiter.hit(`${capability.id}|${key}`, limit);
+  const verdict = await deps.rateLimiter.hit(`${capability.id}|${key}`, limit);
   if (verdict.allowed) return;
   const seconds = Math.ceil(verdict.retryAfterMs / 1000);
   throw new CapabilityError(

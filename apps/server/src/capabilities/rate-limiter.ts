@@ -4,10 +4,16 @@ export interface RateVerdict {
   retryAfterMs: number;
 }
 
-/** Counts uses per key in fixed windows; one instance serves every surface. */
+/**
+ * Counts uses per key in fixed windows; one instance serves every surface. In memory per process
+ * ({@link createRateLimiter}) or shared by every instance through Redis (`createRedisRateLimiter`).
+ */
 export interface RateLimiter {
-  /** Counts one use of `key` against `max` per `windowMs`. A refused use is not counted. */
-  hit(key: string, limit: { max: number; windowMs: number }): RateVerdict;
+  /**
+   * Counts one use of `key` against `max` per `windowMs`. A refused use is not counted. Rejects
+   * with 503 `SERVER_REDIS_UNAVAILABLE` when the shared store cannot be asked (never allows).
+   */
+  hit(key: string, limit: { max: number; windowMs: number }): Promise<RateVerdict>;
 }
 
 /** Above this many keys, expired windows are swept on the next hit, so memory stays bounded. */
@@ -19,12 +25,12 @@ const SWEEP_ABOVE = 10_000;
  *
  * @example
  * const limiter = createRateLimiter(() => Date.now());
- * limiter.hit('activity-pages.generatePage|203.0.113.9', { max: 30, windowMs: 60_000 });
+ * await limiter.hit('activity-pages.generatePage|203.0.113.9', { max: 30, windowMs: 60_000 });
  */
 export function createRateLimiter(now: () => number): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return {
-    hit(key, { max, windowMs }) {
+    async hit(key, { max, windowMs }) {
       const at = now();
       if (windows.size > SWEEP_ABOVE) {
         for (const [stale, window] of windows) if (window.resetAt <= at) windows.delete(stale);

@@ -71,7 +71,7 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
     checkRunArguments(request.body);
   };
   const reserveSlot: preHandlerAsyncHookHandler = async function reserveRunSlot(request) {
-    slots.set(request, dreamer.reserveSlot(caller(request)));
+    slots.set(request, await dreamer.reserveSlot(caller(request)));
   };
   const releaseSlot = (request: FastifyRequest): void => {
     slots.get(request)?.release();
