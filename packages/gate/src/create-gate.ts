@@ -16,6 +16,7 @@ import { createMeter, type Meter } from './meter/meter-service.js';
 import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
 import type { DataEvents } from './ports/data-events.js';
+import type { LoginThrottle } from './ports/login-throttle.js';
 import type { Mailer } from './ports/mailer.js';
 import type { Payments } from './ports/payments.js';
 import type { SessionTokens } from './ports/session-tokens.js';
@@ -42,6 +43,11 @@ export interface CreateGateOptions {
    * gate's own `createHmacSessionTokens({ secret: config.jwtSecret })`.
    */
   sessionTokens?: SessionTokens;
+  /**
+   * Where failed sign-ins are counted per account (`LOGIN_THROTTLE`). Default: in memory, per
+   * process (`createMemoryLoginThrottle`); several server instances share one store.
+   */
+  loginThrottle?: LoginThrottle;
 }
 
 /** The access gate: one object per server, its services sharing one database and clock. */
@@ -113,7 +119,11 @@ export function createGate(options: CreateGateOptions): Gate {
   const cache = createIdentityCache({ ttlMs: deps.config.identityCacheMs });
   // Without a port the gate signs its own tokens; a missing or short secret throws here.
   const tokens = options.sessionTokens ?? createHmacSessionTokens({ secret: deps.config.jwtSecret ?? '' });
-  const auth = createAuthService(deps, { tokens, identities: cache });
+  const auth = createAuthService(deps, {
+    tokens,
+    identities: cache,
+    ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
+  });
   const keys = createKeyService(deps, { access, identities: cache });
   const data = createDataService(deps, {
     access,

@@ -13,7 +13,7 @@ export { findPasswordWeakness, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '
 export type { ConfusableEmailReason } from './auth/email-address.js';
 export { findConfusableEmailProblem, normalizeEmailAddress } from './auth/email-address.js';
 export { createHmacSessionTokens } from './auth/hmac-session-tokens.js';
-export { LOGIN_THROTTLE, loginDelayFor } from './auth/login-throttle.js';
+export { createMemoryLoginThrottle, LOGIN_THROTTLE, loginDelayFor } from './auth/login-throttle.js';
 export type { SignatureCheckedToken } from './auth/session-token-rules.js';
 export {
   assertSessionSecret,
@@ -92,6 +92,7 @@ export { createMeter } from './meter/meter-service.js';
 export type { Clock } from './ports/clock.js';
 export { systemClock } from './ports/clock.js';
 export type { DataEvents, DeletedDocument, WrittenDocument } from './ports/data-events.js';
+export type { LoginAttempt, LoginThrottle } from './ports/login-throttle.js';
 export type { Mailer, MailMessage } from './ports/mailer.js';
 export type {
   CheckoutInput,

@@ -44,6 +44,7 @@ import { installRequestLifecycle } from '../plugins/request-lifecycle.js';
 import { createRouteRateLimitOptions } from '../plugins/route-rate-limit-options.js';
 import { installSecurityHeaders } from '../plugins/security-headers.js';
 import type { ServerTimeouts } from '../plugins/server-timeouts.js';
+import { createRedisLoginThrottle } from '../redis/redis-login-throttle.js';
 import { openSharedRedis } from '../redis/shared-redis.js';
 import { specPlugin } from '../spec/spec-plugin.js';
 import { adapterRoutes } from '../surfaces/adapter-routes.js';
@@ -133,6 +134,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clock: options.clock,
     dataEvents,
     sessionTokens,
+    loginThrottle: redis ? createRedisLoginThrottle(redis) : undefined,
   });
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
   const capabilities = createGateCapabilityRegistry({

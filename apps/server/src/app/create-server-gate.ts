@@ -4,6 +4,7 @@ import {
   type DataEvents,
   type Gate,
   type GateDatabase,
+  type LoginThrottle,
   type Mailer,
   type Payments,
   type SessionTokens,
@@ -35,6 +36,8 @@ export function createServerGate(input: {
   dataEvents: DataEvents;
   /** The session tokens the gate signs and verifies: `registerSessionTokens` (`@fastify/jwt`). */
   sessionTokens: SessionTokens;
+  /** Failed sign-ins per account, shared by every instance (the Redis one); in memory when absent. */
+  loginThrottle?: LoginThrottle | undefined;
 }): Gate {
   const { config } = input;
   return createGate({
@@ -54,5 +57,6 @@ export function createServerGate(input: {
     ...(config.payments ? { plans: config.payments.catalogue } : {}),
     ...(input.payments ? { payments: input.payments } : {}),
     dataEvents: input.dataEvents,
+    ...(input.loginThrottle ? { loginThrottle: input.loginThrottle } : {}),
   });
 }

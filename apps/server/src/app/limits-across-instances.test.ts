@@ -72,6 +72,23 @@ describe('two instances on one Redis count as one', () => {
     expect(other.statusCode).not.toBe(429);
   });
 
+  it('the per-account login throttle counts 5 free failures across both', async () => {
+    // The instances' clocks agree (as NTP-synchronised hosts do, to well under the 1 s first wait).
+    b.clock.set(a.clock.now());
+    const codes: string[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const response = await (attempt % 2 === 0 ? a : b).app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: `192.0.2.${attempt + 1}`,
+        payload: { email: 'guessed@example.test', password: 'wrong password 1' },
+      });
+      codes.push(`${response.statusCode} ${response.json().error.code}`);
+    }
+    expect(codes.slice(0, 5)).toEqual(Array.from({ length: 5 }, () => '401 GATE_INVALID_CREDENTIALS'));
+    expect(codes.slice(5)).toEqual(Array.from({ length: 3 }, () => '429 GATE_RATE_LIMITED'));
+  });
+
   it('a capability limit of 5 a minute per client lets 5 through across both', async () => {
     const outcomes = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
