@@ -14,9 +14,10 @@ export interface ConcurrencyLimiter {
   /**
    * Takes one of `userId`'s `limit` slots of `capabilityId`; rejects with 429
    * `CAP_TOO_MANY_CONCURRENT` (`details.capability`, `details.limit`) when none is free, and with
-   * 503 `SERVER_REDIS_UNAVAILABLE` when the shared store cannot be asked.
+   * 503 `SERVER_REDIS_UNAVAILABLE` when the shared store cannot be asked. The in-memory limiter
+   * answers at once (a single process's order of checks is unchanged), the shared one a promise.
    */
-  acquire(capabilityId: string, userId: string, limit: number): Promise<ConcurrencySlot>;
+  acquire(capabilityId: string, userId: string, limit: number): ConcurrencySlot | Promise<ConcurrencySlot>;
   /** Slots `userId` holds for `capabilityId` now. */
   held(capabilityId: string, userId: string): Promise<number>;
 }
@@ -43,7 +44,7 @@ export function createConcurrencyLimiter(): ConcurrencyLimiter {
   const inFlight = new Map<string, number>();
   const keyOf = (capabilityId: string, userId: string): string => `${capabilityId}|${userId}`;
   return {
-    async acquire(capabilityId, userId, limit) {
+    acquire(capabilityId, userId, limit) {
       const key = keyOf(capabilityId, userId);
       const held = inFlight.get(key) ?? 0;
       if (held >= limit) throw tooManyConcurrent(capabilityId, held, limit);

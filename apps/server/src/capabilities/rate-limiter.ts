@@ -10,10 +10,12 @@ export interface RateVerdict {
  */
 export interface RateLimiter {
   /**
-   * Counts one use of `key` against `max` per `windowMs`. A refused use is not counted. Rejects
-   * with 503 `SERVER_REDIS_UNAVAILABLE` when the shared store cannot be asked (never allows).
+   * Counts one use of `key` against `max` per `windowMs`. A refused use is not counted. The
+   * in-memory limiter answers at once (so a single process's order of checks is unchanged); the
+   * shared one answers a promise, rejecting with 503 `SERVER_REDIS_UNAVAILABLE` when its store
+   * cannot be asked (it never allows then).
    */
-  hit(key: string, limit: { max: number; windowMs: number }): Promise<RateVerdict>;
+  hit(key: string, limit: { max: number; windowMs: number }): RateVerdict | Promise<RateVerdict>;
 }
 
 /** Above this many keys, expired windows are swept on the next hit, so memory stays bounded. */
@@ -30,7 +32,7 @@ const SWEEP_ABOVE = 10_000;
 export function createRateLimiter(now: () => number): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return {
-    async hit(key, { max, windowMs }) {
+    hit(key, { max, windowMs }) {
       const at = now();
       if (windows.size > SWEEP_ABOVE) {
         for (const [stale, window] of windows) if (window.resetAt <= at) windows.delete(stale);

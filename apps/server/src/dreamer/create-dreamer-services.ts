@@ -103,7 +103,7 @@ export function createDreamerServices(options: {
   const concurrency = options.concurrency ?? createConcurrencyLimiter();
   const controllers = new Set<AbortController>();
 
-  function reserveSlot(user: RequestUser): Promise<RunSlot> {
+  async function reserveSlot(user: RequestUser): Promise<RunSlot> {
     return concurrency.acquire(DREAM_CAPABILITY_ID, user.id, MAX_CONCURRENT_RUNS_PER_USER);
   }
 
