@@ -8,6 +8,7 @@ import { root, run } from './pnpm.mjs';
 export const BENCHMARKS = [
   'bench/spec-toolkit/run.mjs',
   'bench/server/run.mjs',
+  'bench/server/scale.mjs',
   'bench/activity/run.mjs',
   'bench/dreamer/run.mjs',
   'bench/docs-reader/run.mjs',

@@ -1,5 +1,28 @@
-// One load run with autocannon's programmatic API, reduced to the numbers the report prints.
+// One load run, reduced to the numbers the report prints: wrk pinned to the generator's cores
+// when wrk and taskset are here (the server measured, not the generator), else autocannon's
+// programmatic API in this process (then the generator competes with the server for CPU).
 import autocannon from 'autocannon';
+import { hasCommand, planCores } from './cores.mjs';
+import { runWrk } from './wrk-load.mjs';
+
+/** Which load generator this run uses, and where, for the report's first line. */
+export function chooseGenerator() {
+  const cores = planCores();
+  if (hasCommand('wrk'))
+    return {
+      kind: 'wrk',
+      cores,
+      describe: cores.pinned
+        ? `wrk on core ${cores.load}, servers pinned to core ${cores.server} (taskset)`
+        : 'wrk, nothing pinned (one core or no taskset): generator and server share the CPU',
+    };
+  return {
+    kind: 'autocannon',
+    cores: { pinned: false, count: cores.count },
+    describe:
+      'autocannon in the bench process (wrk not installed: `apt-get install wrk` for figures the generator does not bound)',
+  };
+}
 
 /**
  * Fires `connections` keep-alive connections at `url` for `duration` seconds after a discarded
@@ -14,7 +37,17 @@ export async function measureLoad({
   duration,
   warmup,
   sampleServerCpu,
+  generator,
 }) {
+  if (generator?.kind === 'wrk') {
+    const cores = generator.cores.pinned ? generator.cores.load : undefined;
+    if (warmup > 0) await runWrk({ name, url, headers, connections, duration: warmup, cores });
+    const cpuBefore = await sampleServerCpu();
+    const result = await runWrk({ name, url, headers, connections, duration, cores });
+    const cpuAfter = await sampleServerCpu();
+    const serverCpuMicros = cpuAfter.user - cpuBefore.user + (cpuAfter.system - cpuBefore.system);
+    return { ...result, serverCpuMicrosPerRequest: serverCpuMicros / result.requestsTotal };
+  }
   if (warmup > 0) await autocannon({ url, headers, connections, duration: warmup });
   const cpuBefore = await sampleServerCpu();
   const result = await autocannon({ url, headers, connections, duration });
@@ -30,15 +63,12 @@ export async function measureLoad({
     url,
     requestsTotal: result.requests.total,
     requestsPerSecond: result.requests.average,
-    requestsPerSecondStddev: result.requests.stddev,
     latencyMs: {
       p50: result.latency.p50,
       p90: result.latency.p90,
       p99: result.latency.p99,
       average: result.latency.average,
-      max: result.latency.max,
     },
-    throughputBytesPerSecond: result.throughput.average,
     // CPU the server process spent per request: independent of how fast the load generator is.
     serverCpuMicrosPerRequest: serverCpuMicros / result.requests.total,
   };

@@ -1,6 +1,8 @@
-// Server benchmark: autocannon against a bare Fastify 5 route and the svc server's
-// `GET /auth/me` with a session cookie and with an API key, in the same run, on SQLite and (when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL. Needs the built server.
+// Server benchmark: wrk (pinned to its own core with taskset; autocannon when wrk is missing)
+// against a bare Fastify 5 route and the svc server's `GET /auth/me` with a session cookie and
+// with an API key, in the same run, with both servers pinned to another core, on SQLite and (when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL. Needs the built server. One
+// instance against two on PostgreSQL and Redis: scale.mjs.
 // Usage: node server/run.mjs [--connections 10] [--duration 10] [--warmup 2] [--check] [--cpu-prof] [--quick]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -8,7 +10,8 @@ import { arch, cpus, platform } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { QUICK, warnIfStale } from '../shared/bench-support.mjs';
-import { measureLoad } from './load.mjs';
+import { pinProcess } from './cores.mjs';
+import { chooseGenerator, measureLoad } from './load.mjs';
 import { printCases, printTargets, readTargets } from './report.mjs';
 
 const { values } = parseArgs({
@@ -34,9 +37,10 @@ const resultsDir = new URL('../results/', import.meta.url);
 assertBuilt();
 const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const databases = postgresUrl && !QUICK ? ['sqlite', 'postgres'] : ['sqlite'];
+const generator = chooseGenerator();
 console.log(
   `node ${process.version}, ${platform()}-${arch()}, ${cpus().length} CPU; ${load.connections} connections, ` +
-    `${load.duration} s per case after a ${load.warmup} s warm-up; servers in a child process, load from this one`,
+    `${load.duration} s per case after a ${load.warmup} s warm-up; servers in a child process; load: ${generator.describe}`,
 );
 if (!postgresUrl && !QUICK)
   console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
@@ -65,7 +69,7 @@ for (const database of databases) {
     const cases = [];
     for (const step of plan) {
       process.stdout.write(`  ${database}: ${step.name} ...`);
-      const result = await measureLoad({ ...step, ...load, sampleServerCpu: child.sampleCpu });
+      const result = await measureLoad({ ...step, ...load, sampleServerCpu: child.sampleCpu, generator });
       cases.push({ ...result, authenticated: Boolean(step.authenticated) });
       process.stdout.write(` ${result.requestsPerSecond.toFixed(0)} req/s\n`);
     }
@@ -86,6 +90,7 @@ if (QUICK) {
   const report = {
     generatedAt: new Date().toISOString(),
     environment: { node: process.version, platform: platform(), arch: arch(), cpus: cpus().length },
+    generator: generator.describe,
     load,
     runs: runs.map((run) => ({
       ...run,
@@ -113,6 +118,8 @@ function startServers(databaseUrl) {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
+  // Both servers on the server core, before they start their threads (taskset -a covers them all).
+  if (generator.cores.pinned) pinProcess(child.pid, generator.cores.server);
   return new Promise((resolve, reject) => {
     let output = '';
     let ready = false;

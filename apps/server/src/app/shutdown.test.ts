@@ -1,94 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET, loadConfig } from '../config/server-config.js';
+import { createPostgresSchema, startServerProcess as startServer } from '../testing/server-process.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { buildServer } from './build-server.js';
 
-const START = fileURLToPath(new URL('../../dist/start.js', import.meta.url));
 const PASSWORD = 'a very long test password 42';
-
-/** A spawned `node dist/start.js` with its log lines parsed as they arrive. */
-interface RunningServer {
-  child: ChildProcess;
-  lines: Array<Record<string, unknown>>;
-  stderr: () => string;
-  exited: Promise<number | null>;
-  /** Resolves with the first log line matching `predicate`. */
-  waitFor(
-    predicate: (line: Record<string, unknown>) => boolean,
-    what: string,
-  ): Promise<Record<string, unknown>>;
-}
-
-function startServer(env: Record<string, string>): RunningServer {
-  if (!existsSync(START))
-    throw new Error(`${START} is missing: build the server first (turbo run build --filter=@svc/server...).`);
-  const child = spawn(process.execPath, [START], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: Array<Record<string, unknown>> = [];
-  const waiters: Array<{
-    predicate: (line: Record<string, unknown>) => boolean;
-    resolve: (line: Record<string, unknown>) => void;
-  }> = [];
-  let pending = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    pending += chunk.toString('utf8');
-    const complete = pending.split('\n');
-    pending = complete.pop() ?? '';
-    for (const text of complete.filter(Boolean)) {
-      const line = JSON.parse(text) as Record<string, unknown>;
-      lines.push(line);
-      for (const waiter of waiters.filter((w) => w.predicate(line))) waiter.resolve(line);
-    }
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    child,
-    lines,
-    stderr: () => stderr,
-    exited,
-    waitFor(predicate, what) {
-      const seen = lines.find(predicate);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        waiters.push({ predicate, resolve });
-        void exited.then((code) =>
-          reject(new Error(`server exited (${code}) before ${what}; stderr: ${stderr}`)),
-        );
-      });
-    },
-  };
-}
-
-/** PostgreSQL targets get a schema of their own through the connection string's `options`. */
-async function createPostgresSchema(url: string): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  const separator = url.includes('?') ? '&' : '?';
-  return {
-    databaseUrl: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    async drop() {
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
-      await client.end();
-    },
-  };
-}
 
 describe.each(testDatabaseTargets())('graceful shutdown of dist/start.js on $name', (target) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-shutdown-'));

@@ -56,21 +56,6 @@ export const LMM_OPERATORS: OperatorHooks = {
   },
 };
 
-function applyScalar(operator: BinaryOperator, left: number, right: number, span: Span): Value {
-  switch (operator) {
-    case '<':
-      return left < right;
-    case '<=':
-      return left <= right;
-    case '>':
-      return left > right;
-    case '>=':
-      return left >= right;
-    default:
-      return applyNumbers(operator, left, right, span);
-  }
-}
-
 function elementwise(
   operator: BinaryOperator,
   left: Value,
@@ -82,7 +67,7 @@ function elementwise(
   const rightList = Array.isArray(right);
   if (!leftList && !rightList) {
     if (typeof left === 'number' && typeof right === 'number')
-      return applyScalar(operator, left, right, span);
+      return applyNumbers(operator, left, right, span);
     return undefined;
   }
   if (leftList && rightList && left.length !== right.length) {
