@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { activityPlugin } from '../activity/activity-plugin.js';
 import type { ActivityOptions } from '../activity/create-activity-services.js';
 import { authPlugin } from '../auth/auth-plugin.js';
+import { createDatabaseLoginThrottle } from '../auth/database-login-throttle.js';
 import { automationsPlugin } from '../automations/automations-plugin.js';
 import { capabilitiesPlugin } from '../capabilities/capabilities-plugin.js';
 import type { Capability } from '../capabilities/capability-types.js';
@@ -134,7 +135,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clock: options.clock,
     dataEvents,
     sessionTokens,
-    loginThrottle: redis ? createRedisLoginThrottle(redis) : undefined,
+    // Shared by every instance: in Redis when there is one, else in PostgreSQL; SQLite (one
+    // process) keeps it in memory.
+    loginThrottle: redis
+      ? createRedisLoginThrottle(redis)
+      : database.dialect === 'postgres'
+        ? createDatabaseLoginThrottle(database.db, 'postgres')
+        : undefined,
   });
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
   const capabilities = createGateCapabilityRegistry({

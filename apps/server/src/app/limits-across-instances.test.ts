@@ -1,8 +1,14 @@
+import type { GateDatabase } from '@svc/gate';
+import type { FastifyInstance } from 'fastify';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
+import type { Database } from '../db/create-database.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { testRedisConfig, testRedisEnvironment } from '../testing/test-redis.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
+import { buildServer } from './build-server.js';
 
 /** Ends the running calls of `demo.held` when the test says so. */
 let finish: () => void = () => undefined;
@@ -122,5 +128,61 @@ describe('two instances on one Redis count as one', () => {
     finished = new Promise<void>((resolve) => {
       finish = resolve;
     });
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(postgresUrl !== undefined)('two instances on one PostgreSQL without Redis', () => {
+  let a: TestServer;
+  let second: { app: FastifyInstance; close(): Promise<void> };
+  beforeAll(async () => {
+    const target = testDatabaseTargets().find((candidate) => candidate.name === 'postgres');
+    if (target === undefined) throw new Error('no PostgreSQL target');
+    a = await createTestServer(target, {}, { web: false });
+    // The second instance has its own pool on the same schema, as a second process would.
+    const schema = /\(schema (\w+)\)/.exec(a.database.location)?.[1] ?? '';
+    const pool = new pg.Pool({ connectionString: postgresUrl, max: 4, options: `-c search_path=${schema}` });
+    const db = new Kysely<GateDatabase>({ dialect: new PostgresDialect({ pool }) });
+    const database: Database = {
+      db,
+      dialect: 'postgres',
+      location: a.database.location,
+      destroy: () => db.destroy(),
+    };
+    const app = await buildServer({
+      config: a.config,
+      database,
+      mailer: a.mailer,
+      clock: a.clock,
+      web: false,
+    });
+    second = {
+      app,
+      async close() {
+        await app.close();
+        await db.destroy();
+      },
+    };
+  });
+  afterAll(async () => {
+    await second?.close();
+    await a?.close();
+  });
+
+  it('shares the per-account login throttle through the database: 5 free failures across both', async () => {
+    const codes: string[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const app = attempt % 2 === 0 ? a.app : second.app;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: `192.0.2.${attempt + 1}`,
+        payload: { email: 'guessed@example.test', password: 'wrong password 1' },
+      });
+      codes.push(`${response.statusCode} ${response.json().error.code}`);
+    }
+    expect(codes.slice(0, 5)).toEqual(Array.from({ length: 5 }, () => '401 GATE_INVALID_CREDENTIALS'));
+    expect(codes.slice(5)).toEqual(Array.from({ length: 3 }, () => '429 GATE_RATE_LIMITED'));
   });
 });

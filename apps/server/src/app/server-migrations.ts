@@ -1,6 +1,7 @@
 import { gateMigrations } from '@svc/gate';
 import type { Kysely, Migration } from 'kysely';
 import { activityMigrations } from '../activity/activity-migrations.js';
+import { authMigrations } from '../auth/auth-migrations.js';
 import { automationMigrations } from '../automations/automation-migrations.js';
 import { capabilityMigrations } from '../capabilities/capability-migrations.js';
 import { applyMigrations } from '../db/migrate.js';
@@ -17,6 +18,7 @@ export const serverMigrations: Record<string, Migration> = {
   ...capabilityMigrations,
   ...integrationMigrations,
   ...automationMigrations,
+  ...authMigrations,
 };
 
 /**
