@@ -11,7 +11,7 @@ const SERVER = '^apps/server/src/';
  */
 const FLOORS = [
   ['config', 'errors'],
-  ['db', 'events', 'mail', 'payments', 'redis', 'threads'],
+  ['broadcast', 'db', 'events', 'mail', 'payments', 'redis', 'threads'],
   ['capabilities', 'plugins'],
   ['contracts'],
 ];

@@ -8,7 +8,13 @@ import { type AuthService, createAuthService } from './auth/auth-service.js';
 import { createHmacSessionTokens } from './auth/hmac-session-tokens.js';
 import { createDataService, type DataService, DEFAULT_DATA_QUOTA_BYTES } from './data/data-service.js';
 import type { GateDatabase } from './db/schema.js';
-import { type CachedCredential, createIdentityCache } from './identity-cache.js';
+import {
+  type CachedCredential,
+  createIdentityCache,
+  hashCachedCredential,
+  type IdentityCache,
+  type IdentityInvalidation,
+} from './identity-cache.js';
 import { createKeyService, type KeyService } from './keys/key-service.js';
 import { createMembershipService, type MembershipService } from './membership/membership-service.js';
 import { createDefaultCatalogue, type PlanCatalogue } from './membership/plan-catalogue.js';
@@ -16,6 +22,7 @@ import { createMeter, type Meter } from './meter/meter-service.js';
 import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
 import type { DataEvents } from './ports/data-events.js';
+import type { IdentityInvalidationMessage, IdentityInvalidations } from './ports/identity-invalidations.js';
 import type { LoginThrottle } from './ports/login-throttle.js';
 import type { Mailer } from './ports/mailer.js';
 import type { Payments } from './ports/payments.js';
@@ -48,6 +55,12 @@ export interface CreateGateOptions {
    * process (`createMemoryLoginThrottle`); several server instances share one store.
    */
   loginThrottle?: LoginThrottle;
+  /**
+   * The bus carrying identity-cache invalidations between server instances sharing the database
+   * (the server wires its broadcast here). Without it the cache is this process's alone and a
+   * change made through another instance is seen only when `identityCacheMs` ends.
+   */
+  invalidations?: IdentityInvalidations;
 }
 
 /** The access gate: one object per server, its services sharing one database and clock. */
@@ -77,6 +90,48 @@ export interface Gate {
    * invalidation (`IdentityInvalidation`): nothing made through the gate needs this.
    */
   invalidateUser(userId: string): void;
+}
+
+/**
+ * While the invalidation bus is down, cached identities older than this are read again: what
+ * another instance changed meanwhile is seen within a second, whatever `identityCacheMs` is.
+ */
+export const IDENTITY_CACHE_OUTAGE_MS = 1000;
+
+/** Applies another instance's invalidation to this process's cache. */
+function applyInvalidation(cache: IdentityCache, message: IdentityInvalidationMessage): void {
+  if (message.kind === 'user') cache.invalidateUser(message.userId);
+  else if (message.kind === 'credential') cache.invalidateCredential(message.credentialId);
+  else cache.forgetHash(message.hash);
+}
+
+/**
+ * The invalidation the gate's services call: this process's cache at once, then every other
+ * instance through `shared` (messages name ids, or the hash of a credential — never a token).
+ */
+function shareInvalidations(
+  cache: IdentityCache,
+  shared: IdentityInvalidations | undefined,
+): IdentityInvalidation {
+  if (shared === undefined) return cache;
+  shared.subscribe({
+    received: (message) => applyInvalidation(cache, message),
+    resumed: () => cache.clear(),
+  });
+  return {
+    invalidateUser(userId) {
+      cache.invalidateUser(userId);
+      shared.publish({ kind: 'user', userId });
+    },
+    invalidateCredential(credentialId) {
+      cache.invalidateCredential(credentialId);
+      shared.publish({ kind: 'credential', credentialId });
+    },
+    forget(credential) {
+      cache.forget(credential);
+      shared.publish({ kind: 'credential-hash', hash: hashCachedCredential(credential) });
+    },
+  };
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -117,14 +172,16 @@ export function createGate(options: CreateGateOptions): Gate {
   // service that changes what a credential may do calls before it returns.
   const access: AccessControl = createAccessControl(deps.config.rolePermissions);
   const cache = createIdentityCache({ ttlMs: deps.config.identityCacheMs });
+  const identities = shareInvalidations(cache, options.invalidations);
+  const shared = options.invalidations;
   // Without a port the gate signs its own tokens; a missing or short secret throws here.
   const tokens = options.sessionTokens ?? createHmacSessionTokens({ secret: deps.config.jwtSecret ?? '' });
   const auth = createAuthService(deps, {
     tokens,
-    identities: cache,
+    identities,
     ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
   });
-  const keys = createKeyService(deps, { access, identities: cache });
+  const keys = createKeyService(deps, { access, identities });
   const data = createDataService(deps, {
     access,
     ...(options.dataEvents ? { events: options.dataEvents } : {}),
@@ -135,7 +192,7 @@ export function createGate(options: CreateGateOptions): Gate {
     clock: deps.clock,
     catalogue: options.plans ?? createDefaultCatalogue(),
     payments: options.payments,
-    onChange: (userId) => cache.invalidateUser(userId),
+    onChange: (userId) => identities.invalidateUser(userId),
     creditTokens: (input) => wallet.credit(input),
   });
   return {
@@ -146,7 +203,7 @@ export function createGate(options: CreateGateOptions): Gate {
     wallet,
     meter: createMeter({ db: deps.db, wallet }),
     membership,
-    invalidateUser: (userId) => cache.invalidateUser(userId),
+    invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       // Each credential is read on its own channel only: the cache key carries the channel.
       const credential: CachedCredential | undefined = apiKey
@@ -156,7 +213,11 @@ export function createGate(options: CreateGateOptions): Gate {
           : undefined;
       if (!credential) return null;
       const now = deps.clock.now();
-      const cached = cache.get(credential, now);
+      // While other instances' invalidations may be missed, only a young entry is trusted.
+      const cached =
+        shared === undefined || shared.isLive()
+          ? cache.get(credential, now)
+          : cache.get(credential, now, IDENTITY_CACHE_OUTAGE_MS);
       if (cached) return cached;
       let user: RequestUser | null = null;
       let expiresAt: number | undefined;

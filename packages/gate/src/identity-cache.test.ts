@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIdentityCache } from './identity-cache.js';
+import { createIdentityCache, hashCachedCredential } from './identity-cache.js';
 import type { RequestUser } from './types.js';
 
 const session = (value: string) => ({ channel: 'session' as const, value });
@@ -67,5 +67,22 @@ describe('identity cache', () => {
     // A user resolved on one channel is never stored under another.
     cache.set({ channel: 'api-key', value: 'jwt2' }, user('u2', 's2'), { now: 0 });
     expect(cache.get({ channel: 'api-key', value: 'jwt2' }, 1)).toBeUndefined();
+  });
+
+  it('forgets one credential by the hash of its key, serves only young entries on request, and clears', () => {
+    const cache = createIdentityCache({ ttlMs: 60_000 });
+    cache.set(session('a'), user('u1', 's1'), { now: 0 });
+    cache.set(session('b'), user('u2', 's2'), { now: 0 });
+    expect(hashCachedCredential(session('a'))).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashCachedCredential(session('a'))).not.toBe(
+      hashCachedCredential({ channel: 'api-key', value: 'a' }),
+    );
+    cache.forgetHash(hashCachedCredential(session('a')));
+    expect(cache.get(session('a'), 1)).toBeUndefined();
+    expect(cache.get(session('b'), 999, 1000)?.id).toBe('u2');
+    expect(cache.get(session('b'), 1000, 1000)).toBeUndefined();
+    expect(cache.get(session('b'), 1000)?.id).toBe('u2');
+    cache.clear();
+    expect(cache.get(session('b'), 1001)).toBeUndefined();
   });
 });

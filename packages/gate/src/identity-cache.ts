@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { RequestUser } from './types.js';
 
 interface Entry {
   user: RequestUser;
+  /** When the entry was made: while invalidations may be missed, only young entries are served. */
+  cachedAt: number;
   /** When the entry stops being trusted: the credential's own expiry or the cache lifetime. */
   validUntil: number;
+  /** {@link hashCachedCredential} of its credential, to forget it by what other instances say. */
+  hash: string;
 }
 
 /** The channel a credential arrived on: the session cookie or an API-key header. */
@@ -31,7 +36,11 @@ export interface CachedCredential {
  * Failed lookups are never cached, so random tokens cannot fill it; it holds at most `maxEntries`.
  */
 export interface IdentityCache {
-  get(credential: CachedCredential, now: number): RequestUser | undefined;
+  /**
+   * The cached user of `credential`; with `maxAgeMs` (the invalidation bus is down), only an
+   * entry made less than `maxAgeMs` ago.
+   */
+  get(credential: CachedCredential, now: number, maxAgeMs?: number): RequestUser | undefined;
   /** Trusts `user` until `now + ttlMs` or `expiresAt` (the credential's own expiry), whichever is first. */
   set(credential: CachedCredential, user: RequestUser, validity: { now: number; expiresAt?: number }): void;
   /** Drops every entry of a user (roles, password, membership or verification changed). */
@@ -40,6 +49,10 @@ export interface IdentityCache {
   invalidateCredential(credentialId: string): void;
   /** Drops the entry of one credential. */
   forget(credential: CachedCredential): void;
+  /** Drops the entry whose credential hashes to `hash` ({@link hashCachedCredential}). */
+  forgetHash(hash: string): void;
+  /** Drops every entry. */
+  clear(): void;
 }
 
 /**
@@ -61,6 +74,17 @@ export const NO_IDENTITY_CACHE: IdentityInvalidation = {
 const keyOf = (credential: CachedCredential): string => `${credential.channel}:${credential.value}`;
 
 /**
+ * The SHA-256 (hex) of a credential's cache key: how one credential is named to other server
+ * instances, so a logout there forgets the entry here without the token crossing the wire.
+ *
+ * @example
+ * hashCachedCredential({ channel: 'session', value: token }); // '3f1c…' (64 hex digits)
+ */
+export function hashCachedCredential(credential: CachedCredential): string {
+  return createHash('sha256').update(keyOf(credential)).digest('hex');
+}
+
+/**
  * Creates an identity cache; a `ttlMs` of 0 disables it.
  *
  * @example
@@ -75,11 +99,13 @@ export function createIdentityCache(options: { ttlMs: number; maxEntries?: numbe
     for (const [credential, entry] of entries) if (matches(entry.user)) entries.delete(credential);
   };
   return {
-    get(credential, now) {
+    get(credential, now, maxAgeMs) {
       if (ttlMs <= 0) return undefined;
       const key = keyOf(credential);
       const entry = entries.get(key);
       if (entry === undefined) return undefined;
+      // Kept (not deleted): once the bus is back, the entry is as good as before.
+      if (maxAgeMs !== undefined && now - entry.cachedAt >= maxAgeMs) return undefined;
       // Belt and braces: an entry resolved on one channel is never handed to another.
       if (now >= entry.validUntil || entry.user.via !== credential.channel) {
         entries.delete(key);
@@ -95,7 +121,9 @@ export function createIdentityCache(options: { ttlMs: number; maxEntries?: numbe
       }
       entries.set(keyOf(credential), {
         user,
+        cachedAt: now,
         validUntil: Math.min(now + ttlMs, expiresAt ?? Number.POSITIVE_INFINITY),
+        hash: hashCachedCredential(credential),
       });
     },
     invalidateUser: (userId) => drop((user) => user.id === userId),
@@ -103,5 +131,9 @@ export function createIdentityCache(options: { ttlMs: number; maxEntries?: numbe
     forget: (credential) => {
       entries.delete(keyOf(credential));
     },
+    forgetHash: (hash) => {
+      for (const [credential, entry] of entries) if (entry.hash === hash) entries.delete(credential);
+    },
+    clear: () => entries.clear(),
   };
 }

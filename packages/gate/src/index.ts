@@ -25,7 +25,7 @@ export {
   SESSION_TOKEN_ALGORITHM,
 } from './auth/session-token-rules.js';
 export type { CreateGateOptions, Gate } from './create-gate.js';
-export { createGate, resolveGateConfig } from './create-gate.js';
+export { createGate, IDENTITY_CACHE_OUTAGE_MS, resolveGateConfig } from './create-gate.js';
 export {
   ADMIN_ONLY_COLLECTIONS,
   COLLECTION_NAME_PATTERN,
@@ -65,6 +65,8 @@ export type {
 } from './db/schema.js';
 export type { GateErrorCode } from './errors.js';
 export { GATE_ERROR_CODES, GateError, isGateError } from './errors.js';
+export type { CachedCredential, CredentialChannel } from './identity-cache.js';
+export { hashCachedCredential } from './identity-cache.js';
 export type { ApiKeyParts } from './keys/api-key-format.js';
 export { formatApiKey, parseApiKey } from './keys/api-key-format.js';
 export type { KeyService, KeyVerification, PublicApiKey } from './keys/key-service.js';
@@ -92,6 +94,11 @@ export { createMeter } from './meter/meter-service.js';
 export type { Clock } from './ports/clock.js';
 export { systemClock } from './ports/clock.js';
 export type { DataEvents, DeletedDocument, WrittenDocument } from './ports/data-events.js';
+export type {
+  IdentityInvalidationListener,
+  IdentityInvalidationMessage,
+  IdentityInvalidations,
+} from './ports/identity-invalidations.js';
 export type { LoginAttempt, LoginThrottle } from './ports/login-throttle.js';
 export type { Mailer, MailMessage } from './ports/mailer.js';
 export type {

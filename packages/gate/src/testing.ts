@@ -12,6 +12,8 @@ export type {
 export { LOGIN_THROTTLE_CONTRACT } from './testing/login-throttle-contract.js';
 export type { ManualClock } from './testing/manual-clock.js';
 export { createManualClock } from './testing/manual-clock.js';
+export type { MemoryInvalidationBus } from './testing/memory-identity-invalidations.js';
+export { createMemoryInvalidationBus } from './testing/memory-identity-invalidations.js';
 export type { MemoryMailer } from './testing/memory-mailer.js';
 export { createMemoryMailer } from './testing/memory-mailer.js';
 export type { MemoryPayments } from './testing/memory-payments.js';

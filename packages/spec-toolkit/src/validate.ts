@@ -207,13 +207,32 @@ function toDiagnostic(finding: Finding): Diagnostic {
 
 /** The list without repeats (same file, code, pointer and message), first kept. */
 function dedupe(list: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return list.filter((d) => {
-    const key = `${d.file ?? ''}\u0000${d.code}\u0000${d.path}\u0000${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  // Repeats share a pointer: diagnostics are grouped by it (a string they already hold), not
+  // keyed by a string joined for each of them.
+  const byPath = new Map<string, Diagnostic | Diagnostic[]>();
+  const unique: Diagnostic[] = [];
+  for (const diagnostic of list) {
+    const seen = byPath.get(diagnostic.path);
+    if (seen === undefined) byPath.set(diagnostic.path, diagnostic);
+    else if (!Array.isArray(seen)) {
+      if (isRepeat(seen, diagnostic)) continue;
+      byPath.set(diagnostic.path, [seen, diagnostic]);
+    } else {
+      if (containsRepeat(seen, diagnostic)) continue;
+      seen.push(diagnostic);
+    }
+    unique.push(diagnostic);
+  }
+  return unique;
+}
+
+function containsRepeat(group: Diagnostic[], diagnostic: Diagnostic): boolean {
+  for (const earlier of group) if (isRepeat(earlier, diagnostic)) return true;
+  return false;
+}
+
+function isRepeat(a: Diagnostic, b: Diagnostic): boolean {
+  return a.code === b.code && a.message === b.message && (a.file ?? '') === (b.file ?? '');
 }
 
 /** File order (entry first), then document order when positions are known; duplicates removed. */

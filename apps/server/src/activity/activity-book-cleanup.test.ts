@@ -17,6 +17,8 @@ import {
 } from '../testing/activity-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { ActivityDatabase } from './activity-migrations.js';
+import { createExportCleanup } from './export-cleanup.js';
+import { createLocalFileStorage } from './local-file-storage.js';
 
 /** Every file under `dir`, as paths relative to it. */
 function listFiles(dir: string, prefix = ''): string[] {
@@ -169,5 +171,26 @@ describe.each(testDatabaseTargets())('exports follow their book on $name', (targ
       n: number;
     }>`select count(*) as n from documents where id = ${ownerless}`.execute(state.database.db);
     expect(Number(orphanBook.rows[0]?.n)).toBe(1);
+  });
+
+  it('a sweep keeps the file of an export another instance finishes while it runs', async () => {
+    const storage = createLocalFileStorage({ root: join(state.dataDir, 'files') });
+    let finishedMeanwhile: string | undefined;
+    // The storage of a starting instance, on the same files and database as the running server:
+    // the server finishes an export while the sweep asks for the stored keys.
+    const cleanup = createExportCleanup({
+      db: state.database.db,
+      storage: {
+        ...storage,
+        async list(prefix) {
+          finishedMeanwhile ??= await exportedBook();
+          return storage.list(prefix);
+        },
+      },
+    });
+    expect(await cleanup.sweep()).toEqual({ jobs: 0, files: 0 });
+    const bookId = finishedMeanwhile as string;
+    expect(listFiles(join(booksDir(), bookId))).toHaveLength(1);
+    expect((await waitForFile(server.app, alice, bookId)).statusCode).toBe(200);
   });
 });

@@ -98,17 +98,18 @@ export function registerBookRoutes(
           details: { job },
         });
       }
-      const bytes = latest.file_key ? await storage.get(latest.file_key) : undefined;
-      if (!bytes)
+      const file = latest.file_key ? await storage.stream(latest.file_key) : undefined;
+      if (!file)
         throw new ServerError('ACT_NOT_EXPORTED', 'The exported file is missing: export the book again.');
       return reply
         .headers({
           'content-disposition': toAttachmentDisposition(String(book.title ?? 'book')),
           'cache-control': 'private, no-store',
           'x-content-type-options': 'nosniff',
+          ...(file.size === undefined ? {} : { 'content-length': String(file.size) }),
         })
         .type('application/pdf')
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        .send(file.body);
     },
   );
 }

@@ -108,7 +108,7 @@ export const bookFileSchema = {
   tags: ['activity'],
   summary: "Download the PDF of one of the caller's books once its latest export is done",
   description:
-    "200 the PDF; 202 `{ job }` while the export is queued or running; 409 ACT_EXPORT_FAILED (details.job) when it failed; 404 ACT_NOT_EXPORTED when the book was never exported, GATE_NOT_FOUND when the book is not the caller's.",
+    "200 the PDF; 202 `{ job }` while the export is queued or running; 409 ACT_EXPORT_FAILED (details.job) when it failed; 404 ACT_NOT_EXPORTED when the book was never exported, GATE_NOT_FOUND when the book is not the caller's; 503 ACT_STORAGE_UNAVAILABLE when the object storage (S3) does not answer.",
   params: bookParams,
   response: {
     200: {

@@ -133,9 +133,11 @@ export const ACTIVITY_CAPABILITIES: readonly Capability[] = [
   }),
 ];
 
-/** What `activity-pages.exportBook` needs: the data layer (ownership), the job store and the worker. */
-export interface ExportBookServices extends Pick<ActivityServices, 'jobs' | 'worker'> {
+/** What `activity-pages.exportBook` needs: the data layer (ownership), the job store and the workers' wake-up. */
+export interface ExportBookServices extends Pick<ActivityServices, 'jobs'> {
   data: Gate['data'];
+  /** Wakes the export workers (this instance's, and over the broadcast every other's). */
+  worker: Pick<ActivityServices['worker'], 'wake'>;
 }
 
 /**

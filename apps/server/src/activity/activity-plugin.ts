@@ -1,12 +1,22 @@
+import { join, resolve } from 'node:path';
 import type { Clock } from '@svc/gate';
 import fastifyPlugin from 'fastify-plugin';
 import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
+import { describeS3Config } from '../config/storage-config.js';
 import type { ServerEvents } from '../events/server-events.js';
 import type { DataEventHub } from '../plugins/data-event-hub.js';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { ACTIVITY_CAPABILITIES, createExportBookCapability } from './activity-capabilities.js';
 import { activityRoutes } from './activity-routes.js';
 import { type ActivityOptions, createActivityServices } from './create-activity-services.js';
+
+/** The broadcast channel that says an export was queued: every instance's worker looks. */
+export const EXPORT_QUEUED_CHANNEL = 'activity.export.queued';
+/**
+ * The worker's idle poll when instances share a broadcast: only a backstop for a lost wake-up
+ * (the bus was down), so N workers do not poll the database hard.
+ */
+export const SHARED_EXPORT_POLL_MS = 5000;
 
 /** Options of {@link activityPlugin}. */
 export interface ActivityPluginOptions {
@@ -32,18 +42,52 @@ export interface ActivityPluginOptions {
  */
 export const activityPlugin = fastifyPlugin<ActivityPluginOptions>(
   async (app, options) => {
+    const { broadcast } = app;
+    const shared = broadcast.transport !== 'in-process';
+    const pollIntervalMs = options.options?.pollIntervalMs ?? (shared ? SHARED_EXPORT_POLL_MS : undefined);
     const activity = createActivityServices({
       db: app.database.db,
       dataDir: app.svcConfig.dataDir,
+      s3: app.svcConfig.s3,
       clock: options.clock,
       log: app.log,
-      options: options.options,
+      options: { ...options.options, ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }) },
       events: options.events,
+      dialect: app.database.dialect,
     });
+    // A job queued on any instance wakes every instance's worker; the claim decides who runs it.
+    const unsubscribeQueued = shared
+      ? broadcast.subscribe(EXPORT_QUEUED_CHANNEL, () => activity.worker.wake())
+      : () => undefined;
+    const wakeWorkers = {
+      wake() {
+        activity.worker.wake();
+        if (!shared) return;
+        broadcast.publish(EXPORT_QUEUED_CHANNEL, {}).catch((error: unknown) => {
+          app.log.warn(
+            { err: error },
+            'export wake-up not broadcast; other workers find it at their next poll',
+          );
+        });
+      },
+    };
+    if (activity.storageKind === 's3' && app.svcConfig.s3) {
+      // A missing bucket, refused credentials or an unreachable endpoint stop the start here.
+      await activity.checkStorage().catch((error: unknown) => {
+        activity.closeStorage();
+        throw error;
+      });
+      app.log.info({ storage: describeS3Config(app.svcConfig.s3) }, 'exported files are kept in S3');
+    } else if (activity.storageKind === 'local' && app.svcConfig.databaseUrl !== undefined) {
+      app.log.warn(
+        { filesDir: join(resolve(app.svcConfig.dataDir), 'files') },
+        "DATABASE_URL is set but exported files are kept on this machine's disk: a second server instance on the same database will not see this one's files (exports answer ACT_NOT_EXPORTED there). Set SVC_S3_* to share them (docs/deploy/scale-out.md).",
+      );
+    }
     const unsubscribe = options.dataEvents.subscribe(activity.dataEvents);
     for (const capability of ACTIVITY_CAPABILITIES) app.capabilities.register(capability);
     app.capabilities.register(
-      createExportBookCapability({ data: app.gate.data, jobs: activity.jobs, worker: activity.worker }),
+      createExportBookCapability({ data: app.gate.data, jobs: activity.jobs, worker: wakeWorkers }),
     );
     app.addHook('onReady', async () => {
       // Exports whose book is gone (deleted while this process was down, or by hand) go first.
@@ -58,7 +102,9 @@ export const activityPlugin = fastifyPlugin<ActivityPluginOptions>(
     // onClose hooks run in reverse order: this one (registered after the database's) stops the worker first.
     app.addHook('onClose', async () => {
       unsubscribe();
+      unsubscribeQueued();
       await activity.worker.stop();
+      activity.closeStorage();
     });
     await app.register(activityRoutes, { activity, registry: app.capabilities });
   },

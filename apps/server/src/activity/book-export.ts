@@ -109,7 +109,20 @@ export function createBookExporter<DB>(options: {
  * createJobWorker({ isPermanent: isPermanentExportError, … });
  */
 export function isPermanentExportError(error: unknown): boolean {
+  // An object-storage outage passes: the job waits for the storage (see isStorageOutage).
+  if (isServerError(error, 'ACT_STORAGE_UNAVAILABLE')) return false;
   return isActivityError(error) || isServerError(error, 'ACT_');
+}
+
+/**
+ * An export that failed because the file storage is down (`ACT_STORAGE_UNAVAILABLE`): the job
+ * waits in the queue for the storage, using no attempt, instead of failing.
+ *
+ * @example
+ * createJobWorker({ isOutage: isStorageOutage, … });
+ */
+export function isStorageOutage(error: unknown): boolean {
+  return isServerError(error, 'ACT_STORAGE_UNAVAILABLE');
 }
 
 /**

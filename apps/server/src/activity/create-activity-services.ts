@@ -1,18 +1,21 @@
 import { join, resolve } from 'node:path';
 import type { Clock, DataEvents } from '@svc/gate';
 import type { Kysely } from 'kysely';
+import type { S3StorageConfig } from '../config/storage-config.js';
 import type { ServerEvents } from '../events/server-events.js';
 import {
   BOOK_COLLECTION,
   createBookExporter,
   describeExportError,
   isPermanentExportError,
+  isStorageOutage,
 } from './book-export.js';
 import { createExportCleanup, type ExportCleanup } from './export-cleanup.js';
 import type { FileStorage } from './file-storage.js';
 import { createJobStore, type JobStore } from './job-store.js';
 import { createJobWorker, type JobWorker, type WorkerLog } from './job-worker.js';
 import { createLocalFileStorage } from './local-file-storage.js';
+import { createS3FileStorage } from './s3-file-storage.js';
 
 /** Tuning of the activity area (all optional; `buildServer` takes them as `activity`). */
 export interface ActivityOptions {
@@ -24,7 +27,9 @@ export interface ActivityOptions {
   leaseMs?: number;
   /** Claims before a job is given up; default 3. */
   maxAttempts?: number;
-  /** Where PDFs go; default the local disk under `<dataDir>/files`. */
+  /** The longest wait between export attempts while the file storage is down; default 30 s. */
+  outageRetryMaxMs?: number;
+  /** Where PDFs go; default the bucket of `SVC_S3_*` when set, else the local disk under `<dataDir>/files`. */
   storage?: FileStorage;
   /** Heap limit (MiB) of the worker thread that builds one book; default 256. */
   exportHeapMb?: number;
@@ -33,6 +38,12 @@ export interface ActivityOptions {
 /** The activity area's infrastructure, shared by its routes and the server's lifecycle hooks. */
 export interface ActivityServices {
   storage: FileStorage;
+  /** `s3` (the bucket of `SVC_S3_*`), `local` (`<dataDir>/files`) or `given` (`options.storage`). */
+  storageKind: 's3' | 'local' | 'given';
+  /** Checks the storage at start (HeadBucket for S3; nothing otherwise); rejects with the reason. */
+  checkStorage(): Promise<void>;
+  /** Releases the storage's connections (on close). */
+  closeStorage(): void;
   jobs: JobStore;
   worker: JobWorker;
   /** Whether this process runs the worker (`onReady` starts it only then). */
@@ -72,15 +83,30 @@ function withFinishEvents(store: JobStore, events: ServerEvents | undefined): Jo
 export function createActivityServices<DB>(input: {
   db: Kysely<DB>;
   dataDir: string;
+  /** `SVC_S3_*`: PDFs go to this bucket instead of the local disk. */
+  s3?: S3StorageConfig | undefined;
   clock: Clock;
   log: WorkerLog;
   options?: ActivityOptions | undefined;
   /** Told `activity.export.finished` when an export job ends. */
   events?: ServerEvents;
+  /** The database's kind: PostgreSQL claims jobs with `FOR UPDATE SKIP LOCKED`. */
+  dialect?: 'sqlite' | 'postgres';
 }): ActivityServices {
   const options = input.options ?? {};
-  const storage = options.storage ?? createLocalFileStorage({ root: join(resolve(input.dataDir), 'files') });
-  const jobs = withFinishEvents(createJobStore({ db: input.db, clock: input.clock }), input.events);
+  const s3 =
+    options.storage === undefined && input.s3 !== undefined ? createS3FileStorage(input.s3) : undefined;
+  const storage =
+    options.storage ?? s3 ?? createLocalFileStorage({ root: join(resolve(input.dataDir), 'files') });
+  const storageKind = options.storage !== undefined ? 'given' : s3 !== undefined ? 's3' : 'local';
+  const jobs = withFinishEvents(
+    createJobStore({
+      db: input.db,
+      clock: input.clock,
+      ...(input.dialect ? { dialect: input.dialect } : {}),
+    }),
+    input.events,
+  );
   const cleanup = createExportCleanup({ db: input.db, storage });
   const worker = createJobWorker({
     store: jobs,
@@ -94,11 +120,13 @@ export function createActivityServices<DB>(input: {
       }
     },
     isPermanent: isPermanentExportError,
+    isOutage: isStorageOutage,
     describeError: describeExportError,
     log: input.log,
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    ...(options.outageRetryMaxMs === undefined ? {} : { outageRetryMaxMs: options.outageRetryMaxMs }),
   });
   const dataEvents: DataEvents = {
     async documentDeleted(document) {
@@ -117,5 +145,15 @@ export function createActivityServices<DB>(input: {
       }
     },
   };
-  return { storage, jobs, worker, runsWorker: options.worker ?? true, cleanup, dataEvents };
+  return {
+    storage,
+    storageKind,
+    checkStorage: async () => s3?.check(),
+    closeStorage: () => s3?.close(),
+    jobs,
+    worker,
+    runsWorker: options.worker ?? true,
+    cleanup,
+    dataEvents,
+  };
 }

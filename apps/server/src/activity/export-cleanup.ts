@@ -100,6 +100,11 @@ export function createExportCleanup<DB>(options: { db: Kysely<DB>; storage: File
         jobs += Number(deleted.numDeletedRows);
       }
 
+      // Listed before the holders are read: with several instances on one bucket another one may
+      // finish an export meanwhile. Every listed object was written before its job was read
+      // here, so that job is seen running (writing) or done (holding the key); read the other way
+      // round, a file written between the two reads would look unheld and be deleted.
+      const stored = await storage.list(BOOK_FILES_FOLDER);
       const holders = await db
         .selectFrom('activity_jobs')
         .select(['id', 'book_id', 'status', 'file_key'])
@@ -111,7 +116,7 @@ export function createExportCleanup<DB>(options: { db: Kysely<DB>; storage: File
           .filter((job) => job.status === 'queued' || job.status === 'running')
           .map((job) => [job.id, job.book_id]),
       );
-      const stale = (await storage.list(BOOK_FILES_FOLDER)).filter((key) => {
+      const stale = stored.filter((key) => {
         if (heldKeys.has(key)) return false;
         // activity-books/<bookId>/<jobId>.pdf, or a temporary file `<jobId>.pdf.<random>.tmp` of a
         // write in progress (kept while its job is active: another process may be writing it).

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStorage } from '../testing/memory-file-storage.js';
 import { assertFileKey, type FileStorage } from './file-storage.js';
@@ -34,6 +35,15 @@ const adapters: [string, () => FileStorage][] = [
 ];
 
 describe.each(adapters)('file storage contract: %s', (_name, create) => {
+  it('streams the stored bytes and answers undefined for a missing key', async () => {
+    const storage = create();
+    await storage.put('activity-books/b9/j1.pdf', new TextEncoder().encode('%PDF-stream'));
+    const stream = await storage.stream('activity-books/b9/j1.pdf');
+    expect(stream?.size).toBe(11);
+    expect(stream && (await text(stream.body))).toBe('%PDF-stream');
+    expect(await storage.stream('activity-books/b9/none.pdf')).toBeUndefined();
+  });
+
   it('stores, replaces, reads and deletes bytes by key', async () => {
     const storage = create();
     const bytes = new Uint8Array([37, 80, 68, 70, 45]);

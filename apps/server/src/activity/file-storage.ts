@@ -1,3 +1,11 @@
+import type { Readable } from 'node:stream';
+
+/** A stored file being read: its bytes as a stream and its size (the `content-length` of a download). */
+export interface StoredFileStream {
+  body: Readable;
+  size: number | undefined;
+}
+
 /**
  * Where the server keeps generated files (exported book PDFs). Keys are relative, `/`-separated
  * names such as `activity-books/<bookId>/<jobId>.pdf`; every adapter refuses keys outside
@@ -12,6 +20,11 @@
 export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array | undefined>;
+  /**
+   * The bytes of `key` as a stream with its size in bytes (downloads), `undefined` when missing;
+   * the caller must consume or destroy `body`.
+   */
+  stream(key: string): Promise<StoredFileStream | undefined>;
   delete(key: string): Promise<void>;
   /** The keys under the folder `prefix`, e.g. `list('activity-books')` (the start-up sweep reads them). */
   list(prefix: string): Promise<string[]>;

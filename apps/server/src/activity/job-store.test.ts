@@ -43,8 +43,8 @@ describe.each(testDatabaseTargets())('activity job store shared by two processes
     database = await target.open();
     await migrateToLatest(database.db);
     other = await openSecondConnection(database);
-    first = createJobStore({ db: database.db, clock: systemClock });
-    second = createJobStore({ db: other, clock: systemClock });
+    first = createJobStore({ db: database.db, clock: systemClock, dialect: database.dialect });
+    second = createJobStore({ db: other, clock: systemClock, dialect: database.dialect });
   });
   afterAll(async () => {
     await other?.destroy();
@@ -140,4 +140,26 @@ describe.each(testDatabaseTargets())('activity job store shared by two processes
       attempts: 2,
     });
   });
+
+  it.skipIf(target.name !== 'postgres')(
+    'on PostgreSQL a claim skips a job another worker holds locked instead of waiting for it',
+    async () => {
+      const [held, free] = await enqueueBooks(first, 2, 'locked');
+      // Another worker is mid-claim on the oldest job: its row is locked until that transaction ends.
+      const claimed = await jobsTable()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .selectFrom('activity_jobs')
+            .select('id')
+            .where('id', '=', held ?? '')
+            .forUpdate()
+            .execute();
+          return second.claimNext();
+        });
+      expect(claimed?.id).toBe(free);
+      expect(claimed?.claim_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await first.claimNext())?.id).toBe(held);
+    },
+  );
 });

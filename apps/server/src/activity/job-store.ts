@@ -54,13 +54,20 @@ const ABANDONED_MESSAGE =
   'The export stopped repeatedly (the server restarted or crashed while building it).';
 
 /**
- * Creates the job store over the server's database (SQLite or PostgreSQL).
+ * Creates the job store over the server's database (SQLite or PostgreSQL). On PostgreSQL
+ * (`dialect: 'postgres'`) a claim locks the oldest queued row with `FOR UPDATE SKIP LOCKED`, so
+ * N workers each take a different job without waiting on or retrying against each other; on
+ * SQLite (one writer) it is a compare-and-set on the status.
  *
  * @example
- * const jobs = createJobStore({ db: database.db, clock });
+ * const jobs = createJobStore({ db: database.db, clock, dialect: database.dialect });
  * const { job } = await jobs.enqueue({ bookId, owner: user.id, watermark: null });
  */
-export function createJobStore<DB>(options: { db: Kysely<DB>; clock: Clock }): JobStore {
+export function createJobStore<DB>(options: {
+  db: Kysely<DB>;
+  clock: Clock;
+  dialect?: 'sqlite' | 'postgres';
+}): JobStore {
   const db = options.db as unknown as Kysely<ActivityDatabase>;
   const { clock } = options;
 
@@ -122,7 +129,40 @@ export function createJobStore<DB>(options: { db: Kysely<DB>; clock: Clock }): J
     throw new Error(`Could not queue an export of book ${input.bookId}.`);
   }
 
+  const claimOf = (candidate: ActivityJobRow) => {
+    const now = clock.now();
+    return {
+      status: 'running' as const,
+      claim_id: randomUUID(),
+      attempts: candidate.attempts + 1,
+      progress: 0,
+      started_at: now,
+      heartbeat_at: now,
+      updated_at: now,
+    };
+  };
+
+  /** PostgreSQL: the oldest queued row nobody else has locked, taken in one transaction. */
+  const claimSkippingLocked = (): Promise<ClaimedJob | undefined> =>
+    db.transaction().execute(async (trx) => {
+      const candidate = await trx
+        .selectFrom('activity_jobs')
+        .selectAll()
+        .where('status', '=', 'queued')
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!candidate) return undefined;
+      const claim = claimOf(candidate);
+      await trx.updateTable('activity_jobs').set(claim).where('id', '=', candidate.id).execute();
+      return { ...candidate, ...claim };
+    });
+
   async function claimNext(): Promise<ClaimedJob | undefined> {
+    if (options.dialect === 'postgres') return claimSkippingLocked();
     // Compare-and-set on the status: of two workers that picked the same candidate, exactly one
     // UPDATE matches; the other moves on to the next candidate.
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -135,16 +175,7 @@ export function createJobStore<DB>(options: { db: Kysely<DB>; clock: Clock }): J
         .limit(1)
         .executeTakeFirst();
       if (!candidate) return undefined;
-      const now = clock.now();
-      const claim = {
-        status: 'running' as const,
-        claim_id: randomUUID(),
-        attempts: candidate.attempts + 1,
-        progress: 0,
-        started_at: now,
-        heartbeat_at: now,
-        updated_at: now,
-      };
+      const claim = claimOf(candidate);
       const result = await db
         .updateTable('activity_jobs')
         .set(claim)

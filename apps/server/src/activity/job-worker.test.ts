@@ -11,6 +11,7 @@ import { createJobStore, type JobStore } from './job-store.js';
 import { createJobWorker, type JobWorkerOptions } from './job-worker.js';
 
 class PermanentFailure extends Error {}
+class StorageDown extends Error {}
 
 describe.each(testDatabaseTargets())('the activity job worker on $name', (target) => {
   let database: Database;
@@ -87,6 +88,55 @@ describe.each(testDatabaseTargets())('the activity job worker on $name', (target
       },
     });
     expect(job).toMatchObject({ status: 'error', attempts: 3, error: 'internal error' });
+  });
+
+  it('waits out an outage longer than its attempts, using none, and finishes when it ends', async () => {
+    const id = await enqueue('outage');
+    let calls = 0;
+    const warnings: string[] = [];
+    const job = await runUntilSettled(id, {
+      maxAttempts: 2,
+      outageRetryMaxMs: 20,
+      isOutage: (error) => error instanceof StorageDown,
+      log: { info() {}, warn: (_details, message) => warnings.push(message), error: () => {} },
+      async run() {
+        calls++;
+        if (calls <= 5) throw new StorageDown('bucket unreachable');
+        return { fileKey: 'outage.pdf', fileSize: 7 };
+      },
+    });
+    expect(calls).toBe(6);
+    expect(job).toMatchObject({ status: 'done', attempts: 1, error: null, file_key: 'outage.pdf' });
+    expect(warnings).toEqual(Array(5).fill('activity job waits for an outage to end'));
+  });
+
+  it('keeps the message of an outage on the waiting job, and stops at once when asked', async () => {
+    const id = await enqueue('outage-stop');
+    let calls = 0;
+    const worker = createJobWorker({
+      store,
+      isPermanent: () => false,
+      isOutage: () => true,
+      describeError: () => 'The file storage is unavailable.',
+      log: { info() {}, warn() {}, error() {} },
+      pollIntervalMs: 10,
+      // Longer than the test's timeout: stop() must end the wait, not the timer.
+      outageRetryMaxMs: 600_000,
+      async run() {
+        calls++;
+        throw new StorageDown('bucket unreachable');
+      },
+    });
+    worker.start();
+    let job = await readJob(id);
+    while (job.error === null) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      job = await readJob(id);
+    }
+    await worker.stop();
+    job = await readJob(id);
+    expect(calls).toBe(1);
+    expect(job).toMatchObject({ status: 'queued', attempts: 0, error: 'The file storage is unavailable.' });
   });
 
   it('fails at once what no retry can fix', async () => {

@@ -29,6 +29,15 @@ export interface JobWorkerOptions {
   afterDropped?(job: ClaimedJob, file: { fileKey: string; fileSize: number }): Promise<void>;
   /** Failures that a retry cannot fix (bad pages, a deleted book): the job fails at once. */
   isPermanent(error: unknown): boolean;
+  /**
+   * Failures of a service every job needs (the object storage down): the job goes back to the
+   * queue without using an attempt, keeping the message, and the worker waits before its next
+   * claim, 1 s at first and twice as long after each further outage failure, up to
+   * `outageRetryMaxMs`. So an outage of any length fails no export: they finish once it ends.
+   */
+  isOutage?(error: unknown): boolean;
+  /** The longest wait between claims while an outage lasts; default 30 s. */
+  outageRetryMaxMs?: number;
   /** The message stored for the owner: must not leak internals. */
   describeError(error: unknown): string;
   log: WorkerLog;
@@ -74,21 +83,28 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
+  const outageRetryMaxMs = options.outageRetryMaxMs ?? 30_000;
+  /** The wait before the next claim after an outage failure; 0 when the last job did not hit one. */
+  let outageWaitMs = 0;
   let loop: Promise<void> | undefined;
   let stopping = false;
   let current: AbortController | undefined;
   let wakeUp: (() => void) | undefined;
+  let interrupt: (() => void) | undefined;
 
-  const sleep = () =>
+  /** Waits `ms`; `stop()` ends the wait, and so does `wake()` when `wakeable` (idle polls, not outage waits). */
+  const sleep = (ms: number, wakeable: boolean) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollIntervalMs);
+      const timer = setTimeout(done, ms);
       timer.unref();
       function done() {
         clearTimeout(timer);
         wakeUp = undefined;
+        interrupt = undefined;
         resolve();
       }
-      wakeUp = done;
+      interrupt = done;
+      if (wakeable) wakeUp = done;
     });
 
   async function settle(job: ClaimedJob, error: unknown, signal: AbortSignal): Promise<void> {
@@ -103,6 +119,16 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       return;
     }
     const message = options.describeError(error);
+    if (!options.isPermanent(error) && options.isOutage?.(error)) {
+      outageWaitMs = Math.min(outageRetryMaxMs, outageWaitMs === 0 ? 1000 : outageWaitMs * 2);
+      log.warn(
+        { err: error, jobId: job.id, retryInMs: outageWaitMs },
+        'activity job waits for an outage to end',
+      );
+      await store.finish(job, { status: 'queued', countAttempt: false, error: message });
+      return;
+    }
+    outageWaitMs = 0;
     const final = options.isPermanent(error) || job.attempts >= maxAttempts;
     if (!options.isPermanent(error)) log.error({ err: error, jobId: job.id }, 'activity job failed');
     await store.finish(
@@ -132,6 +158,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           progress = total > 0 ? (100 * done) / total : 0;
         },
       });
+      outageWaitMs = 0;
       // A finished file is kept even when shutdown started meanwhile.
       if (!(await store.finish(job, { status: 'done', ...file }))) {
         log.warn({ jobId: job.id }, 'activity job finished after its claim was lost; result dropped');
@@ -164,12 +191,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         const job = await store.claimNext();
         if (job) {
           await runJob(job);
+          if (outageWaitMs > 0 && !stopping) await sleep(outageWaitMs, false);
           continue;
         }
       } catch (error) {
         log.error({ err: error }, 'activity job worker: database error; retrying');
       }
-      if (!stopping) await sleep();
+      if (!stopping) await sleep(pollIntervalMs, true);
     }
   }
 
@@ -181,7 +209,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     async stop() {
       stopping = true;
       current?.abort(new WorkerStopping());
-      wakeUp?.();
+      interrupt?.();
       await loop;
     },
     wake() {

@@ -53,6 +53,21 @@ export function createLocalFileStorage(options: { root: string }): FileStorage {
         throw error;
       }
     },
+    async stream(key) {
+      try {
+        const handle = await open(pathOf(key), 'r');
+        try {
+          const { size } = await handle.stat();
+          return { body: handle.createReadStream(), size };
+        } catch (error) {
+          await handle.close();
+          throw error;
+        }
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },

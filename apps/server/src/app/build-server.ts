@@ -9,6 +9,7 @@ import type { ActivityOptions } from '../activity/create-activity-services.js';
 import { authPlugin } from '../auth/auth-plugin.js';
 import { createDatabaseLoginThrottle } from '../auth/database-login-throttle.js';
 import { automationsPlugin } from '../automations/automations-plugin.js';
+import { openBroadcast } from '../broadcast/open-broadcast.js';
 import { capabilitiesPlugin } from '../capabilities/capabilities-plugin.js';
 import type { Capability } from '../capabilities/capability-types.js';
 import { createConcurrencyLimiter } from '../capabilities/concurrency-limiter.js';
@@ -32,6 +33,7 @@ import { mcpRemotePlugin } from '../mcp-remote/mcp-remote-plugin.js';
 import { membershipPlugin } from '../membership/membership-plugin.js';
 import { createStripePayments } from '../payments/stripe-payments.js';
 import { pdfPlugin } from '../pdf/pdf-plugin.js';
+import { createBroadcastIdentityInvalidations } from '../plugins/broadcast-identity-invalidations.js';
 import { createDataEventHub } from '../plugins/data-event-hub.js';
 import { createDocumentChecks } from '../plugins/document-checks.js';
 import { installErrorHandling } from '../plugins/error-handler.js';
@@ -115,6 +117,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
   app.decorate('redis', redis);
+  // Signals between instances: Redis pub/sub, else PostgreSQL LISTEN/NOTIFY, else in-process.
+  const openDedicatedClient = database.openDedicatedClient;
+  const broadcast = await openBroadcast({
+    redis,
+    postgres: openDedicatedClient ? { db: database.db, openDedicatedClient } : undefined,
+    log: app.log,
+  }).catch(async (error: unknown) => {
+    await redis?.close();
+    if (!options.database) await database.destroy();
+    throw error;
+  });
+  // Registered after Redis's onClose, so it runs first (onClose hooks run in reverse).
+  app.addHook('onClose', async () => broadcast.close());
+  app.decorate('broadcast', broadcast);
   const mailer = options.mailer ?? createConfiguredMailer(config, app);
   const payments = config.payments ? createStripePayments(config.payments) : undefined;
   // What happened in one area, for the others (automations with an event trigger).
@@ -142,6 +158,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       : database.dialect === 'postgres'
         ? createDatabaseLoginThrottle(database.db, 'postgres')
         : undefined,
+    // One instance needs no bus: its own cache is cleared by the gate directly.
+    ...(broadcast.transport === 'in-process'
+      ? {}
+      : { invalidations: createBroadcastIdentityInvalidations(broadcast, app.log) }),
   });
   if (config.seedAdmin) await gate.auth.seedAdmin(config.seedAdmin);
   const capabilities = createGateCapabilityRegistry({

@@ -4,6 +4,7 @@ import {
   type DataEvents,
   type Gate,
   type GateDatabase,
+  type IdentityInvalidations,
   type LoginThrottle,
   type Mailer,
   type Payments,
@@ -38,6 +39,8 @@ export function createServerGate(input: {
   sessionTokens: SessionTokens;
   /** Failed sign-ins per account, shared by every instance (the Redis one); in memory when absent. */
   loginThrottle?: LoginThrottle | undefined;
+  /** Identity-cache invalidations shared with the other instances (the broadcast). */
+  invalidations?: IdentityInvalidations;
 }): Gate {
   const { config } = input;
   return createGate({
@@ -58,5 +61,6 @@ export function createServerGate(input: {
     ...(input.payments ? { payments: input.payments } : {}),
     dataEvents: input.dataEvents,
     ...(input.loginThrottle ? { loginThrottle: input.loginThrottle } : {}),
+    ...(input.invalidations ? { invalidations: input.invalidations } : {}),
   });
 }

@@ -23,6 +23,8 @@ export interface ClaimOptions {
    * served longest ago goes first, which makes the queue round-robin by owner.
    */
   lastServed: ReadonlyMap<string, number>;
+  /** The database's kind: on PostgreSQL the take skips rows another worker holds (`SKIP LOCKED`). */
+  dialect?: 'sqlite' | 'postgres';
 }
 
 /** Owners with queued runs looked at per claim (the ones waiting longest). */
@@ -31,8 +33,9 @@ const CANDIDATE_OWNERS = 200;
 /**
  * Takes the next run fairly: among owners with queued runs and fewer than `perUser` running,
  * the one this process served longest ago (never served first; then the one waiting longest),
- * and of that owner's runs the oldest. The take is a compare-and-swap on the queue row, so
- * several processes can share the queue; undefined when nothing may start now.
+ * and of that owner's runs the oldest. The take is a compare-and-swap on the queue row (on
+ * PostgreSQL a `FOR UPDATE SKIP LOCKED` take), so several processes can share the queue;
+ * undefined when nothing may start now.
  *
  * @example
  * const claimed = await claimNextRun(db, { runner: 'web-1', now: Date.now(), perUser: 1, lastServed });
@@ -71,6 +74,11 @@ export async function claimNextRun(
         Number(a.first) - Number(b.first),
     );
   for (const { owner } of eligible.slice(0, 5)) {
+    if (options.dialect === 'postgres') {
+      const taken = await takeSkippingLocked(db, owner, options);
+      if (taken) return { runId: taken, owner };
+      continue;
+    }
     const next = await db
       .selectFrom('automation_run_queue')
       .select('run_id')
@@ -90,6 +98,37 @@ export async function claimNextRun(
     if (Number(taken.numUpdatedRows) === 1) return { runId: next.run_id, owner };
   }
   return undefined;
+}
+
+/**
+ * PostgreSQL: the owner's oldest queued run that no other worker holds locked, taken in one
+ * transaction — N workers never wait on or retry against the same row.
+ */
+function takeSkippingLocked(
+  db: Database,
+  owner: string,
+  options: Pick<ClaimOptions, 'runner' | 'now'>,
+): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const next = await trx
+      .selectFrom('automation_run_queue')
+      .select('run_id')
+      .where('state', '=', 'queued')
+      .where('owner', '=', owner)
+      .orderBy('queued_at', 'asc')
+      .orderBy('run_id', 'asc')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (next === undefined) return undefined;
+    await trx
+      .updateTable('automation_run_queue')
+      .set({ state: 'running', runner: options.runner, heartbeat_at: options.now })
+      .where('run_id', '=', next.run_id)
+      .execute();
+    return next.run_id;
+  });
 }
 
 /** Refreshes the heartbeat of runs this process is running. */

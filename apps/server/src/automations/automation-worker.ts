@@ -34,6 +34,8 @@ export interface AutomationWorkerOptions {
   /** Runs of one owner at once, across processes (default {@link DEFAULT_PER_USER_CONCURRENCY}). */
   perUserConcurrency?: number;
   now?: () => number;
+  /** The database's kind: PostgreSQL takes runs with `FOR UPDATE SKIP LOCKED`. */
+  dialect?: 'sqlite' | 'postgres';
 }
 
 /** The persisted worker running queued automation runs. */
@@ -147,7 +149,13 @@ export function createAutomationWorker(options: AutomationWorkerOptions): Automa
 
   async function fill(): Promise<void> {
     while (!stopping && active.size < concurrency) {
-      const claimed = await claimNextRun(db, { runner, now: now(), perUser, lastServed });
+      const claimed = await claimNextRun(db, {
+        runner,
+        now: now(),
+        perUser,
+        lastServed,
+        ...(options.dialect ? { dialect: options.dialect } : {}),
+      });
       if (claimed === undefined) return;
       lastServed.delete(claimed.owner);
       lastServed.set(claimed.owner, ++turns);

@@ -13,6 +13,11 @@ import { indexAutomation, reconcileTriggerIndex, unindexAutomation } from './aut
 import { createAutomationWorker } from './automation-worker.js';
 import { automationsRoutes } from './automations-routes.js';
 
+/** The broadcast channel that says automation runs were queued: every instance's worker looks. */
+export const AUTOMATION_QUEUED_CHANNEL = 'automations.queued';
+/** The worker's idle poll when instances share a broadcast: a backstop for a lost wake-up. */
+export const SHARED_AUTOMATION_POLL_MS = 5000;
+
 /** Options of {@link automationsPlugin}. */
 export interface AutomationsPluginOptions {
   db: Kysely<GateDatabase>;
@@ -48,6 +53,9 @@ export const automationsPlugin = fastifyPlugin<AutomationsPluginOptions>(
     const { db, log } = { db: options.db, log: app.log };
     const now = options.now ?? (() => Date.now());
     const data = options.gate.data;
+    const { broadcast } = app;
+    const shared = broadcast.transport !== 'in-process';
+    const pollIntervalMs = options.pollIntervalMs ?? (shared ? SHARED_AUTOMATION_POLL_MS : undefined);
     const worker = createAutomationWorker({
       db,
       gate: options.gate,
@@ -55,16 +63,31 @@ export const automationsPlugin = fastifyPlugin<AutomationsPluginOptions>(
       instanceId: options.instanceId,
       log,
       now,
-      ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
+      dialect: app.database.dialect,
+      ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }),
     });
-    const scheduler = createAutomationScheduler({ db, data, log, now, onQueued: () => worker.wake() });
+    // Runs queued on any instance wake every instance's worker; the take decides who runs them.
+    const unsubscribeQueued = shared
+      ? broadcast.subscribe(AUTOMATION_QUEUED_CHANNEL, () => worker.wake())
+      : () => undefined;
+    const wakeWorkers = (): void => {
+      worker.wake();
+      if (!shared) return;
+      broadcast.publish(AUTOMATION_QUEUED_CHANNEL, {}).catch((error: unknown) => {
+        log.warn(
+          { err: error },
+          'automation wake-up not broadcast; other workers find it at their next poll',
+        );
+      });
+    };
+    const scheduler = createAutomationScheduler({ db, data, log, now, onQueued: wakeWorkers });
     const unsubscribe = subscribeEventTriggers({
       db,
       data,
       events: options.events,
       log,
       now,
-      onQueued: () => worker.wake(),
+      onQueued: wakeWorkers,
     });
     const unsubscribeData = options.dataEvents.subscribe({
       async documentWritten(document) {
@@ -102,10 +125,11 @@ export const automationsPlugin = fastifyPlugin<AutomationsPluginOptions>(
       await reconciling;
       unsubscribe();
       unsubscribeData();
+      unsubscribeQueued();
       scheduler.stop();
       await worker.stop();
     });
-    await app.register(automationsRoutes, { db, data, onQueued: () => worker.wake() });
+    await app.register(automationsRoutes, { db, data, onQueued: wakeWorkers });
   },
   {
     name: 'svc-automations',

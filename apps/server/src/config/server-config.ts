@@ -8,6 +8,7 @@ import { type ModelProvidersConfig, readModelProvidersConfig } from './model-con
 import { type PaymentsConfig, readPaymentsConfig } from './payments-config.js';
 import { type PdfConfig, readPdfConfig } from './pdf-config.js';
 import { type RedisConfig, readRedisConfig } from './redis-config.js';
+import { readS3StorageConfig, type S3StorageConfig } from './storage-config.js';
 
 /** Development secrets: fine offline, refused in production. */
 export const DEV_JWT_SECRET = 'svc-development-jwt-secret-do-not-use-in-production';
@@ -60,6 +61,8 @@ export interface ServerConfig {
   pdf: PdfConfig;
   /** The shared Redis of several instances (`SVC_REDIS_*`); undefined without `SVC_REDIS_URL`. */
   redis: RedisConfig | undefined;
+  /** Generated files in an S3-compatible bucket (`SVC_S3_*`); undefined keeps them under `<dataDir>/files`. */
+  s3: S3StorageConfig | undefined;
 }
 
 /** Thrown when the environment is not a valid configuration; lists every problem. */
@@ -190,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     mcpServers: readRemoteMcpConfig(env, problems),
     pdf: readPdfConfig(env, problems),
     redis: readRedisConfig(env, problems),
+    s3: readS3StorageConfig(env, problems),
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
     problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');

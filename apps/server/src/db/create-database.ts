@@ -17,6 +17,11 @@ export interface Database {
    * to an unlinked inode, so every later write would be lost at restart; readiness reports it.
    */
   isFileIntact?(): boolean;
+  /**
+   * PostgreSQL only: a new connection of its own, outside the pool and not yet connected, for
+   * the broadcast's `LISTEN` (a pooled connection would be handed to other queries).
+   */
+  openDedicatedClient?(): pg.Client;
   destroy(): Promise<void>;
 }
 
@@ -57,7 +62,14 @@ export function createDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = new Kysely<GateDatabase>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', location: redactUrl(options.databaseUrl), destroy: () => db.destroy() };
+    const connectionString = options.databaseUrl;
+    return {
+      db,
+      dialect: 'postgres',
+      location: redactUrl(connectionString),
+      openDedicatedClient: () => new pg.Client({ connectionString, keepAlive: true }),
+      destroy: () => db.destroy(),
+    };
   }
   const dir = resolve(options.dataDir);
   mkdirSync(dir, { recursive: true });

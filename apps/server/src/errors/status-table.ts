@@ -112,6 +112,8 @@ export const STATUS_BY_CODE: Record<
   ACT_GENERATION_FAILED: 422,
   ACT_EXPORT_FAILED: 409,
   ACT_NOT_EXPORTED: 404,
+  // The object storage (S3) is down or refuses us: a passing outage of a service, not a bug.
+  ACT_STORAGE_UNAVAILABLE: 503,
   DREAM_INVALID_ARGUMENTS: 400,
   DREAM_INVALID_PIPELINE: 400,
   DREAM_RUN_NOT_FOUND: 404,

@@ -51,12 +51,15 @@ export async function startActivityServer(
   state: SharedState,
   activity: ActivityOptions = {},
   clock: ManualClock = createManualClock(Date.now()),
+  /** More variables (e.g. `SVC_S3_*`, or another `SVC_DATA_DIR` for a second instance). */
+  env: Record<string, string> = {},
 ): Promise<ActivityTestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     SVC_PASSWORD_COST: '12',
     SVC_DATA_DIR: state.dataDir,
     ...FIXTURE_ENV,
+    ...env,
   });
   const app = await buildServer({
     config,

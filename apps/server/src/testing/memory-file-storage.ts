@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { assertFileKey, type FileStorage } from '../activity/file-storage.js';
 
 /**
@@ -18,6 +19,13 @@ export function createMemoryFileStorage(): FileStorage & { keys(): string[] } {
     async get(key) {
       assertFileKey(key);
       return files.get(key)?.slice();
+    },
+    async stream(key) {
+      assertFileKey(key);
+      const bytes = files.get(key);
+      return bytes === undefined
+        ? undefined
+        : { body: Readable.from([Buffer.from(bytes)]), size: bytes.length };
     },
     async delete(key) {
       assertFileKey(key);

@@ -49,6 +49,8 @@ function postgresTarget(url: string): TestDatabaseTarget {
         db,
         dialect: 'postgres',
         location: `${url} (schema ${schema})`,
+        openDedicatedClient: () =>
+          new pg.Client({ connectionString: url, keepAlive: true, options: `-c search_path=${schema}` }),
         async destroy() {
           await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db);
           await db.destroy();

@@ -17,8 +17,11 @@ export function parsePointer(pointer: string): string[] | null {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) return null;
   const tokens = pointer.slice(1).split('/');
+  // Most pointers escape nothing: no token then needs checking or unescaping.
+  if (!pointer.includes('~')) return tokens;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as string;
+    if (!token.includes('~')) continue;
     if (/~[^01]|~$/.test(token)) return null;
     tokens[i] = token.replace(/~1/g, '/').replace(/~0/g, '~');
   }

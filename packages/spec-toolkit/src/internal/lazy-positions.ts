@@ -1,6 +1,9 @@
 import type { Diagnostic } from '../types.js';
 import { isPlainObject, parsePointer } from './json-pointer.js';
 
+/** Objects with at most this many keys are searched key by key, not indexed. */
+const SMALL_OBJECT = 16;
+
 /**
  * Orders diagnostics of a parsed JSON text by where their pointers sit in the document, without
  * their line and column: `JSON.parse` keeps the text's key order, so a pointer's key indices
@@ -13,9 +16,16 @@ export function sortByDocumentOrder(list: Diagnostic[], doc: unknown): Diagnosti
   const indexOf = (node: Record<string, unknown>, key: string): number => {
     let indexes = keyIndexes.get(node);
     if (indexes === undefined) {
-      indexes = new Map();
+      // A small object is counted through: no map for each operation or schema two findings part in.
       let index = 0;
-      for (const name in node) indexes.set(name, index++);
+      for (const name in node) {
+        if (name === key) return index;
+        if (++index > SMALL_OBJECT) break;
+      }
+      if (index <= SMALL_OBJECT) return Number.MAX_SAFE_INTEGER;
+      indexes = new Map();
+      let position = 0;
+      for (const name in node) indexes.set(name, position++);
       keyIndexes.set(node, indexes);
     }
     return indexes.get(key) ?? Number.MAX_SAFE_INTEGER;
@@ -65,25 +75,24 @@ export function addPositionsOnFirstRead(
     }
     addPositions(pending);
   };
+  // One getter and setter per key for the whole list (they read `this`), and one descriptor per
+  // key: a thousand findings then cost no closures of their own.
+  const accessor = (key: 'line' | 'column'): PropertyDescriptor => ({
+    configurable: true,
+    enumerable: true,
+    get(this: Diagnostic) {
+      locateAll();
+      return this[key];
+    },
+    set(this: Diagnostic, value: number | undefined) {
+      locateAll();
+      Object.defineProperty(this, key, { configurable: true, enumerable: true, writable: true, value });
+    },
+  });
+  const line = accessor('line');
+  const column = accessor('column');
   for (const diagnostic of pending) {
-    for (const key of ['line', 'column'] as const) {
-      Object.defineProperty(diagnostic, key, {
-        configurable: true,
-        enumerable: true,
-        get() {
-          locateAll();
-          return diagnostic[key];
-        },
-        set(value: number | undefined) {
-          locateAll();
-          Object.defineProperty(diagnostic, key, {
-            configurable: true,
-            enumerable: true,
-            writable: true,
-            value,
-          });
-        },
-      });
-    }
+    Object.defineProperty(diagnostic, 'line', line);
+    Object.defineProperty(diagnostic, 'column', column);
   }
 }

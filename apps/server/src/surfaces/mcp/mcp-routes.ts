@@ -69,7 +69,11 @@ export const mcpRoutes = fastifyPlugin(
     // The SDK builds each request's server inside the request's own async flow, so the caller is
     // carried there without passing it through the SDK's types.
     const requestContext = new AsyncLocalStorage<McpCaller>();
-    const cancellations = createMcpCancellations();
+    // Several instances: a cancel may land on another one than its call, so cancels are broadcast.
+    const cancellations = createMcpCancellations(
+      app.broadcast.transport === 'in-process' ? undefined : { broadcast: app.broadcast, log: app.log },
+    );
+    app.addHook('onClose', async () => cancellations.close());
     const handler = createMcpHandler(
       () =>
         createMcpCapabilityServer(

@@ -9,7 +9,7 @@ const PATHS: Place = { parent: null, token: 'paths' };
  */
 export function checkPathKeys(context: RuleContext, paths: Record<string, unknown>): void {
   const shapes = new Map<string, string>();
-  const bySegments = new Map<number, string[][]>();
+  const bySegments = new Map<number, TemplatedPath[]>();
   for (const path in paths) {
     if (path.charCodeAt(0) === 120 && path.startsWith('x-')) continue;
     const place = child(PATHS, path);
@@ -55,7 +55,7 @@ export function checkPathKeys(context: RuleContext, paths: Record<string, unknow
       group = [];
       bySegments.set(segments.length, group);
     }
-    group.push(segments);
+    group.push({ segments, mask: templateMask(segments) });
   }
   const budget = { pairs: MAX_PAIRS };
   for (const group of bySegments.values()) checkAmbiguous(context, group, budget);
@@ -70,40 +70,56 @@ const MAX_PAIRS = 2_000_000;
 
 const isTemplate = (segment: string): boolean => segment.includes('{');
 
+/** A templated path's segments, with a bit per templated segment (the first 30; later ones are tested). */
+interface TemplatedPath {
+  segments: string[];
+  mask: number;
+}
+
+const MASKED = 30;
+
+function templateMask(segments: string[]): number {
+  let mask = 0;
+  for (let index = 0; index < segments.length && index < MASKED; index++)
+    if (isTemplate(segments[index] as string)) mask |= 1 << index;
+  return mask;
+}
+
+const templatedAt = (path: TemplatedPath, index: number): boolean =>
+  index < MASKED ? (path.mask & (1 << index)) !== 0 : isTemplate(path.segments[index] as string);
+
 /**
  * Two templated paths are ambiguous when every segment pair matches (equal, or one templated)
  * and neither path is more literal at the first difference (the spec's rule: a concrete path
  * is matched before a templated one, so `/a/b` beside `/a/{x}` is fine).
  */
-function checkAmbiguous(context: RuleContext, group: string[][], budget: { pairs: number }): void {
+function checkAmbiguous(context: RuleContext, group: TemplatedPath[], budget: { pairs: number }): void {
   if (group.length < 2) return;
   for (let i = 0; i < group.length; i++) {
-    const a = group[i] as string[];
+    const a = group[i] as TemplatedPath;
     budget.pairs -= group.length - i - 1;
     if (budget.pairs < 0) return;
     for (let j = i + 1; j < group.length; j++) {
-      const b = group[j] as string[];
+      const b = group[j] as TemplatedPath;
       if (!isAmbiguousPair(a, b)) continue;
-      const later = b.join('/');
+      const later = b.segments.join('/');
       report(
         context,
         'SPEC_PATH_AMBIGUOUS',
         child(PATHS, later),
-        `Path "${later}" and "${a.join('/')}" can match the same request URL: make one literal segment differ.`,
+        `Path "${later}" and "${a.segments.join('/')}" can match the same request URL: make one literal segment differ.`,
       );
     }
   }
 }
 
-function isAmbiguousPair(a: string[], b: string[]): boolean {
+function isAmbiguousPair(a: TemplatedPath, b: TemplatedPath): boolean {
   let aMoreLiteral = false;
   let bMoreLiteral = false;
-  for (let index = 0; index < a.length; index++) {
-    const x = a[index] as string;
-    const y = b[index] as string;
-    if (x === y) continue;
-    const xt = isTemplate(x);
-    const yt = isTemplate(y);
+  for (let index = 0; index < a.segments.length; index++) {
+    if (a.segments[index] === b.segments[index]) continue;
+    const xt = templatedAt(a, index);
+    const yt = templatedAt(b, index);
     if (!xt && !yt) return false;
     if (xt && yt) continue;
     if (!xt) aMoreLiteral = true;

@@ -48,8 +48,12 @@ export function walkSchema(
   context.schemaCursor ??= createCursor(place);
   const cursor = context.schemaCursor;
   cursor.base = place;
-  cursor.tokens.length = 0;
-  cursor.places.length = 0;
+  // Balanced enter/leave leave the arrays empty; truncating them anyway would drop their
+  // backing stores, and every schema would grow them again.
+  if (cursor.tokens.length !== 0) {
+    cursor.tokens.length = 0;
+    cursor.places.length = 0;
+  }
   cursor.pending = undefined;
   visitSchema(context, examples, cursor, schema, null, null);
 }

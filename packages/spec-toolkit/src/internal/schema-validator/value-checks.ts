@@ -38,7 +38,8 @@ export function allItemsUnique(items: readonly unknown[]): boolean {
     }
   }
   if (primitives) {
-    if (items.length > 32) return new Set(items).size === items.length;
+    // Pairwise up to a few hundred (no Set allocated for each long `enum` or `required`).
+    if (items.length > 256) return new Set(items).size === items.length;
     for (let i = 0; i < items.length; i++)
       for (let j = i + 1; j < items.length; j++) if (items[i] === items[j]) return false;
     return true;
