@@ -23,6 +23,7 @@ import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
 import type { DataEvents } from './ports/data-events.js';
 import type { IdentityInvalidationMessage, IdentityInvalidations } from './ports/identity-invalidations.js';
+import type { LoginThrottle } from './ports/login-throttle.js';
 import type { Mailer } from './ports/mailer.js';
 import type { Payments } from './ports/payments.js';
 import type { SessionTokens } from './ports/session-tokens.js';
@@ -49,6 +50,11 @@ export interface CreateGateOptions {
    * gate's own `createHmacSessionTokens({ secret: config.jwtSecret })`.
    */
   sessionTokens?: SessionTokens;
+  /**
+   * Where failed sign-ins are counted per account (`LOGIN_THROTTLE`). Default: in memory, per
+   * process (`createMemoryLoginThrottle`); several server instances share one store.
+   */
+  loginThrottle?: LoginThrottle;
   /**
    * The bus carrying identity-cache invalidations between server instances sharing the database
    * (the server wires its broadcast here). Without it the cache is this process's alone and a
@@ -170,7 +176,11 @@ export function createGate(options: CreateGateOptions): Gate {
   const shared = options.invalidations;
   // Without a port the gate signs its own tokens; a missing or short secret throws here.
   const tokens = options.sessionTokens ?? createHmacSessionTokens({ secret: deps.config.jwtSecret ?? '' });
-  const auth = createAuthService(deps, { tokens, identities });
+  const auth = createAuthService(deps, {
+    tokens,
+    identities,
+    ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
+  });
   const keys = createKeyService(deps, { access, identities });
   const data = createDataService(deps, {
     access,

@@ -13,7 +13,7 @@ export { findPasswordWeakness, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '
 export type { ConfusableEmailReason } from './auth/email-address.js';
 export { findConfusableEmailProblem, normalizeEmailAddress } from './auth/email-address.js';
 export { createHmacSessionTokens } from './auth/hmac-session-tokens.js';
-export { LOGIN_THROTTLE, loginDelayFor } from './auth/login-throttle.js';
+export { createMemoryLoginThrottle, LOGIN_THROTTLE, loginDelayFor } from './auth/login-throttle.js';
 export type { SignatureCheckedToken } from './auth/session-token-rules.js';
 export {
   assertSessionSecret,
@@ -99,6 +99,7 @@ export type {
   IdentityInvalidationMessage,
   IdentityInvalidations,
 } from './ports/identity-invalidations.js';
+export type { LoginAttempt, LoginThrottle } from './ports/login-throttle.js';
 export type { Mailer, MailMessage } from './ports/mailer.js';
 export type {
   CheckoutInput,

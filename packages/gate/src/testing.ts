@@ -5,6 +5,11 @@ export {
 } from './testing/forge-session-token.js';
 export type { GateContractCase, GateContractContext, GateContractOptions } from './testing/gate-contract.js';
 export { createGateContractContext, GATE_CONTRACT } from './testing/gate-contract.js';
+export type {
+  LoginThrottleContractCase,
+  LoginThrottleContractContext,
+} from './testing/login-throttle-contract.js';
+export { LOGIN_THROTTLE_CONTRACT } from './testing/login-throttle-contract.js';
 export type { ManualClock } from './testing/manual-clock.js';
 export { createManualClock } from './testing/manual-clock.js';
 export type { MemoryInvalidationBus } from './testing/memory-identity-invalidations.js';

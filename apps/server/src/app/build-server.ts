@@ -7,12 +7,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { activityPlugin } from '../activity/activity-plugin.js';
 import type { ActivityOptions } from '../activity/create-activity-services.js';
 import { authPlugin } from '../auth/auth-plugin.js';
+import { createDatabaseLoginThrottle } from '../auth/database-login-throttle.js';
 import { automationsPlugin } from '../automations/automations-plugin.js';
 import { openBroadcast } from '../broadcast/open-broadcast.js';
 import { capabilitiesPlugin } from '../capabilities/capabilities-plugin.js';
 import type { Capability } from '../capabilities/capability-types.js';
 import { createConcurrencyLimiter } from '../capabilities/concurrency-limiter.js';
 import { createGateCapabilityRegistry } from '../capabilities/create-gate-capability-registry.js';
+import { createRedisConcurrencyLimiter } from '../capabilities/redis-concurrency-limiter.js';
+import { createRedisRateLimiter } from '../capabilities/redis-rate-limiter.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { dataPlugin } from '../data/data-plugin.js';
 import { createDatabase, type Database } from '../db/create-database.js';
@@ -42,8 +45,10 @@ import { installJsonBodyParser } from '../plugins/json-body-parser.js';
 import { installMeterRefunds } from '../plugins/meter-guard.js';
 import { openApiPlugin } from '../plugins/openapi-plugin.js';
 import { installRequestLifecycle } from '../plugins/request-lifecycle.js';
+import { createRouteRateLimitOptions } from '../plugins/route-rate-limit-options.js';
 import { installSecurityHeaders } from '../plugins/security-headers.js';
 import type { ServerTimeouts } from '../plugins/server-timeouts.js';
+import { createRedisLoginThrottle } from '../redis/redis-login-throttle.js';
 import { openSharedRedis } from '../redis/shared-redis.js';
 import { specPlugin } from '../spec/spec-plugin.js';
 import { adapterRoutes } from '../surfaces/adapter-routes.js';
@@ -167,6 +172,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clock: options.clock,
     dataEvents,
     sessionTokens,
+    // Shared by every instance: in Redis when there is one, else in PostgreSQL; SQLite (one
+    // process) keeps it in memory.
+    loginThrottle: redis
+      ? createRedisLoginThrottle(redis)
+      : database.dialect === 'postgres'
+        ? createDatabaseLoginThrottle(database.db, 'postgres')
+        : undefined,
     // One instance needs no bus: its own cache is cleared by the gate directly.
     ...(broadcast.transport === 'in-process'
       ? {}
@@ -179,7 +191,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clock,
     hostEnabled: config.lmx.hostModes.enabled,
     log: app.log,
-    concurrency: createConcurrencyLimiter(),
+    // With a shared Redis every instance counts against the same limits (docs/deploy/scale-out.md).
+    concurrency: redis ? createRedisConcurrencyLimiter(redis) : createConcurrencyLimiter(),
+    rateLimiter: redis ? createRedisRateLimiter(redis) : undefined,
   });
   for (const capability of options.capabilities ?? []) capabilities.register(capability);
   await app.register(capabilitiesPlugin, { registry: capabilities });
@@ -187,7 +201,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.decorate('documentChecks', createDocumentChecks());
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, createRouteRateLimitOptions(redis));
   await app.register(openApiPlugin, { config });
   await app.register(gatePlugin, { gate, database, config });
   installMeterRefunds(app);

@@ -5,6 +5,7 @@ import {
   type Gate,
   type GateDatabase,
   type IdentityInvalidations,
+  type LoginThrottle,
   type Mailer,
   type Payments,
   type SessionTokens,
@@ -36,6 +37,8 @@ export function createServerGate(input: {
   dataEvents: DataEvents;
   /** The session tokens the gate signs and verifies: `registerSessionTokens` (`@fastify/jwt`). */
   sessionTokens: SessionTokens;
+  /** Failed sign-ins per account, shared by every instance (the Redis one); in memory when absent. */
+  loginThrottle?: LoginThrottle | undefined;
   /** Identity-cache invalidations shared with the other instances (the broadcast). */
   invalidations?: IdentityInvalidations;
 }): Gate {
@@ -57,6 +60,7 @@ export function createServerGate(input: {
     ...(config.payments ? { plans: config.payments.catalogue } : {}),
     ...(input.payments ? { payments: input.payments } : {}),
     dataEvents: input.dataEvents,
+    ...(input.loginThrottle ? { loginThrottle: input.loginThrottle } : {}),
     ...(input.invalidations ? { invalidations: input.invalidations } : {}),
   });
 }

@@ -1,6 +1,7 @@
 import { gateMigrations } from '@svc/gate';
 import type { Kysely, Migration } from 'kysely';
 import { activityMigrations } from '../activity/activity-migrations.js';
+import { authMigrations } from '../auth/auth-migrations.js';
 import { automationMigrations } from '../automations/automation-migrations.js';
 import { capabilityMigrations } from '../capabilities/capability-migrations.js';
 import { instanceMigrations } from '../db/instance-migrations.js';
@@ -19,6 +20,7 @@ export const serverMigrations: Record<string, Migration> = {
   ...integrationMigrations,
   ...automationMigrations,
   ...instanceMigrations,
+  ...authMigrations,
 };
 
 /**

@@ -238,7 +238,7 @@ describe('capability registry', () => {
         run: async () => release.opened,
       }),
     );
-    const held = registry.concurrency.acquire('demo.public', 'client:203.0.113.7', 1);
+    const held = await registry.concurrency.acquire('demo.public', 'client:203.0.113.7', 1);
     const anonymous = await registry.invoke(
       'demo.public',
       {},
@@ -253,7 +253,7 @@ describe('capability registry', () => {
     expect(elsewhere.ok).toBe(true);
     held.release();
     expect(most).toBe(3);
-    expect(registry.concurrency.held('demo.heavy', member.id)).toBe(0);
+    expect(await registry.concurrency.held('demo.heavy', member.id)).toBe(0);
   });
 
   it('charges where the surface charges, refuses priced use on adapter() and to anonymous callers, refunds server-side failures only', async () => {
@@ -344,7 +344,7 @@ describe('capability registry', () => {
     expect(seen[0]?.aborted).toBe(true);
     expect(ledger.map((entry) => entry.kind)).toEqual(['charge', 'refund']);
     // The run never ended, so its slot is still held: heavy work is not forgotten at the deadline.
-    expect(registry.concurrency.held('demo.slow', member.id)).toBe(1);
+    expect(await registry.concurrency.held('demo.slow', member.id)).toBe(1);
 
     const controller = new AbortController();
     const pending = registry.invoke(

@@ -1,19 +1,34 @@
 import { CapabilityError } from '../errors/capability-error.js';
 
-/** A held slot; `release` is idempotent. */
+/** A held slot; `release` is idempotent (a second call does nothing). */
 export interface ConcurrencySlot {
   release(): void;
 }
 
-/** Uses in flight per capability and user, shared by every surface (and the area routes). */
+/**
+ * Uses in flight per capability and user, shared by every surface (and the area routes): in
+ * memory per process ({@link createConcurrencyLimiter}) or an expiring semaphore in Redis shared
+ * by every instance (`createRedisConcurrencyLimiter`).
+ */
 export interface ConcurrencyLimiter {
   /**
-   * Takes one of `userId`'s `limit` slots of `capabilityId`; throws 429
-   * `CAP_TOO_MANY_CONCURRENT` (`details.capability`, `details.limit`) when none is free.
+   * Takes one of `userId`'s `limit` slots of `capabilityId`; rejects with 429
+   * `CAP_TOO_MANY_CONCURRENT` (`details.capability`, `details.limit`) when none is free, and with
+   * 503 `SERVER_REDIS_UNAVAILABLE` when the shared store cannot be asked. The in-memory limiter
+   * answers at once (a single process's order of checks is unchanged), the shared one a promise.
    */
-  acquire(capabilityId: string, userId: string, limit: number): ConcurrencySlot;
+  acquire(capabilityId: string, userId: string, limit: number): ConcurrencySlot | Promise<ConcurrencySlot>;
   /** Slots `userId` holds for `capabilityId` now. */
-  held(capabilityId: string, userId: string): number;
+  held(capabilityId: string, userId: string): Promise<number>;
+}
+
+/** The refusal of a use past the limit (the same from every limiter). */
+export function tooManyConcurrent(capabilityId: string, held: number, limit: number): CapabilityError {
+  return new CapabilityError(
+    'CAP_TOO_MANY_CONCURRENT',
+    `You already have ${held} ${capabilityId} calls in progress; wait for one to finish.`,
+    { details: { capability: capabilityId, limit } },
+  );
 }
 
 /**
@@ -22,7 +37,7 @@ export interface ConcurrencyLimiter {
  * may retry, and nothing waits holding a request open.
  *
  * @example
- * const slot = limiter.acquire('dreamer.dream', user.id, 3);
+ * const slot = await limiter.acquire('dreamer.dream', user.id, 3);
  * try { await work(); } finally { slot.release(); }
  */
 export function createConcurrencyLimiter(): ConcurrencyLimiter {
@@ -32,13 +47,7 @@ export function createConcurrencyLimiter(): ConcurrencyLimiter {
     acquire(capabilityId, userId, limit) {
       const key = keyOf(capabilityId, userId);
       const held = inFlight.get(key) ?? 0;
-      if (held >= limit) {
-        throw new CapabilityError(
-          'CAP_TOO_MANY_CONCURRENT',
-          `You already have ${held} ${capabilityId} calls in progress; wait for one to finish.`,
-          { details: { capability: capabilityId, limit } },
-        );
-      }
+      if (held >= limit) throw tooManyConcurrent(capabilityId, held, limit);
       inFlight.set(key, held + 1);
       let released = false;
       return {
@@ -51,7 +60,7 @@ export function createConcurrencyLimiter(): ConcurrencyLimiter {
         },
       };
     },
-    held(capabilityId, userId) {
+    async held(capabilityId, userId) {
       return inFlight.get(keyOf(capabilityId, userId)) ?? 0;
     },
   };

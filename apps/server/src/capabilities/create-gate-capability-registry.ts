@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { CapabilityMeter } from './capability-meter.js';
 import { type CapabilityRegistry, createCapabilityRegistry } from './capability-registry.js';
 import type { ConcurrencyLimiter } from './concurrency-limiter.js';
+import type { RateLimiter } from './rate-limiter.js';
 
 /**
  * The registry's meter over the gate: charges and refunds through `gate.meter`, prices read
@@ -34,6 +35,8 @@ export function createGateCapabilityRegistry(options: {
   clock: Clock;
   log: FastifyBaseLogger;
   concurrency: ConcurrencyLimiter;
+  /** The capability rate limiter; in memory on the server's clock by default (Redis-backed when `SVC_REDIS_URL` is set). */
+  rateLimiter?: RateLimiter;
   /** Host modes are enabled (`SVC_LMX_HOST_MODES`): capabilities with `policy.host` may run for admins. */
   hostEnabled?: boolean;
 }): CapabilityRegistry {
@@ -44,5 +47,6 @@ export function createGateCapabilityRegistry(options: {
     now: () => clock.now(),
     log: options.log,
     concurrency: options.concurrency,
+    rateLimiter: options.rateLimiter,
   });
 }

@@ -15,7 +15,7 @@ import type {
 } from './capability-types.js';
 import type { ConcurrencyLimiter, ConcurrencySlot } from './concurrency-limiter.js';
 import { findNearMisses } from './near-miss.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter, RateVerdict } from './rate-limiter.js';
 
 /** Who calls, through which surface. */
 export interface InvokeOptions {
@@ -106,12 +106,16 @@ export async function invokeCapability<Result>(
     // the charge. A user-supplied schema's answers from the schema thread.
     const validated = validate(args);
     const checked = validated instanceof Promise ? await validated : validated;
-    assertRate(deps, capability, options);
+    // The in-memory limiters answer at once, the shared (Redis) ones a promise: awaited only
+    // then, so within one process nothing else runs between the checks and the charge.
+    const rated = assertRate(deps, capability, options);
+    if (rated instanceof Promise) await rated;
     const limit = capability.policy.concurrency?.perUser;
     if (limit !== undefined) {
       // Anonymous callers of an `anyone` capability share a limit per client address.
       const holder = options.user?.id ?? `client:${options.client ?? 'unknown'}`;
-      slot = deps.concurrency.acquire(capability.id, holder, limit);
+      const acquired = deps.concurrency.acquire(capability.id, holder, limit);
+      slot = acquired instanceof Promise ? await acquired : acquired;
     }
     // A caller already gone is not charged for work that will never start.
     if (options.signal?.aborted) {
@@ -144,7 +148,11 @@ export async function invokeCapability<Result>(
   }
 }
 
-function assertRate(deps: InvokeDependencies, capability: Capability, options: InvokeOptions): void {
+function assertRate(
+  deps: InvokeDependencies,
+  capability: Capability,
+  options: InvokeOptions,
+): void | Promise<void> {
   const limit = capability.policy.rateLimit;
   if (limit === undefined) return;
   const key =
@@ -152,6 +160,15 @@ function assertRate(deps: InvokeDependencies, capability: Capability, options: I
       ? (options.user?.id ?? `client:${options.client ?? 'unknown'}`)
       : `client:${options.client ?? options.user?.id ?? 'unknown'}`;
   const verdict = deps.rateLimiter.hit(`${capability.id}|${key}`, limit);
+  if (verdict instanceof Promise) return verdict.then((answered) => refuseOver(capability, limit, answered));
+  refuseOver(capability, limit, verdict);
+}
+
+function refuseOver(
+  capability: Capability,
+  limit: { max: number; windowMs: number },
+  verdict: RateVerdict,
+): void {
   if (verdict.allowed) return;
   const seconds = Math.ceil(verdict.retryAfterMs / 1000);
   throw new CapabilityError(

@@ -4,10 +4,18 @@ export interface RateVerdict {
   retryAfterMs: number;
 }
 
-/** Counts uses per key in fixed windows; one instance serves every surface. */
+/**
+ * Counts uses per key in fixed windows; one instance serves every surface. In memory per process
+ * ({@link createRateLimiter}) or shared by every instance through Redis (`createRedisRateLimiter`).
+ */
 export interface RateLimiter {
-  /** Counts one use of `key` against `max` per `windowMs`. A refused use is not counted. */
-  hit(key: string, limit: { max: number; windowMs: number }): RateVerdict;
+  /**
+   * Counts one use of `key` against `max` per `windowMs`. A refused use is not counted. The
+   * in-memory limiter answers at once (so a single process's order of checks is unchanged); the
+   * shared one answers a promise, rejecting with 503 `SERVER_REDIS_UNAVAILABLE` when its store
+   * cannot be asked (it never allows then).
+   */
+  hit(key: string, limit: { max: number; windowMs: number }): RateVerdict | Promise<RateVerdict>;
 }
 
 /** Above this many keys, expired windows are swept on the next hit, so memory stays bounded. */
@@ -19,7 +27,7 @@ const SWEEP_ABOVE = 10_000;
  *
  * @example
  * const limiter = createRateLimiter(() => Date.now());
- * limiter.hit('activity-pages.generatePage|203.0.113.9', { max: 30, windowMs: 60_000 });
+ * await limiter.hit('activity-pages.generatePage|203.0.113.9', { max: 30, windowMs: 60_000 });
  */
 export function createRateLimiter(now: () => number): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();

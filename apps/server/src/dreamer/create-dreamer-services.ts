@@ -37,7 +37,7 @@ export interface RunSlot {
 export interface DreamerServices {
   providers: ProviderRegistry;
   /** Takes one of `user`'s concurrent-run slots; `CAP_TOO_MANY_CONCURRENT` (429) when none is free. */
-  reserveSlot(user: RequestUser): RunSlot;
+  reserveSlot(user: RequestUser): Promise<RunSlot>;
   /** Runs for `user` (the caller has checked membership, holds a slot and has paid). */
   run(user: RequestUser, args: RunArguments, options?: RunOptions): Promise<RunResult>;
   /**
@@ -103,7 +103,7 @@ export function createDreamerServices(options: {
   const concurrency = options.concurrency ?? createConcurrencyLimiter();
   const controllers = new Set<AbortController>();
 
-  function reserveSlot(user: RequestUser): RunSlot {
+  async function reserveSlot(user: RequestUser): Promise<RunSlot> {
     return concurrency.acquire(DREAM_CAPABILITY_ID, user.id, MAX_CONCURRENT_RUNS_PER_USER);
   }
 

@@ -70,8 +70,13 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
   const checkRunRequest: preHandlerAsyncHookHandler = async function checkRunRequest(request) {
     checkRunArguments(request.body);
   };
+  const gone = new WeakSet<FastifyRequest>();
   const reserveSlot: preHandlerAsyncHookHandler = async function reserveRunSlot(request) {
-    slots.set(request, dreamer.reserveSlot(caller(request)));
+    const slot = await dreamer.reserveSlot(caller(request));
+    // A shared (Redis) slot is taken asynchronously: a client gone meanwhile frees it at once,
+    // since its abort hook has already run.
+    if (gone.has(request)) slot.release();
+    else slots.set(request, slot);
   };
   const releaseSlot = (request: FastifyRequest): void => {
     slots.get(request)?.release();
@@ -79,7 +84,10 @@ export const dreamerRoutes: FastifyPluginAsync<{ dreamer: DreamerServices }> = a
   };
   // A refusal after the slot was taken (402 from the meter, say) still frees it.
   app.addHook('onResponse', async (request) => releaseSlot(request));
-  app.addHook('onRequestAbort', async (request) => releaseSlot(request));
+  app.addHook('onRequestAbort', async (request) => {
+    gone.add(request);
+    releaseSlot(request);
+  });
   const admission = {
     preValidation: [requireAuth, requireMembership(DREAM_FEATURE)],
     // Checks and the slot before the charge: a refused request never pays. A run pays the

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GateError } from '../errors.js';
 import { type IdentityInvalidation, NO_IDENTITY_CACHE } from '../identity-cache.js';
+import type { LoginThrottle } from '../ports/login-throttle.js';
 import type { SessionTokens } from '../ports/session-tokens.js';
 import type { GateDeps, PublicUser } from '../types.js';
 import { toPublicUser, toUserRecord, type UserRecord } from '../users/user-records.js';
@@ -13,7 +14,7 @@ import {
   PASSWORD_MAX_LENGTH,
   readEmail,
 } from './credential-rules.js';
-import { createLoginThrottle } from './login-throttle.js';
+import { createMemoryLoginThrottle } from './login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hasher.js';
 import { findLiveSessionUser, insertSession, revokeSession } from './session-store.js';
 import {
@@ -105,7 +106,7 @@ function tryReadEmail(email: string): string | undefined {
  */
 export function createAuthService(
   deps: GateDeps,
-  services: { tokens: SessionTokens; identities?: IdentityInvalidation },
+  services: { tokens: SessionTokens; identities?: IdentityInvalidation; loginThrottle?: LoginThrottle },
 ): AuthService {
   const { db, mailer, clock, config } = deps;
   const { tokens, identities = NO_IDENTITY_CACHE } = services;
@@ -116,7 +117,7 @@ export function createAuthService(
     return dummyHash;
   };
   const admin = createAccountAdmin(deps);
-  const throttle = createLoginThrottle();
+  const throttle = services.loginThrottle ?? createMemoryLoginThrottle();
 
   async function sendVerificationLink(user: UserRecord, now: number): Promise<void> {
     const token = await issueVerificationToken(db, {
@@ -208,7 +209,14 @@ export function createAuthService(
         address: input.clientAddress,
         now: clock.now(),
       };
-      throttle.beginAttempt(attempt);
+      const { retryAfterMs } = await throttle.beginAttempt(attempt);
+      if (retryAfterMs > 0) {
+        throw new GateError(
+          'GATE_RATE_LIMITED',
+          `Too many failed sign-ins for this account; try again in ${Math.ceil(retryAfterMs / 1000)} s.`,
+          { details: { scope: 'account', retryAfterMs } },
+        );
+      }
       const password = normalizePassword(input.password);
       const row = email === undefined ? undefined : await findUserRowByEmail(db, email);
       if (!row || countCodePoints(password) > PASSWORD_MAX_LENGTH) {
@@ -216,7 +224,7 @@ export function createAuthService(
         throw invalidCredentials();
       }
       if (!(await verifyPassword(password, row.password_hash))) throw invalidCredentials();
-      throttle.recordSuccess(attempt);
+      await throttle.recordSuccess(attempt);
       // Said only to someone who knows the password, so it reveals nothing to a guesser.
       if (row.email_verified_at === null) {
         throw new GateError(

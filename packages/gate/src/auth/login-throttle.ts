@@ -1,4 +1,4 @@
-import { GateError } from '../errors.js';
+import type { LoginThrottle } from '../ports/login-throttle.js';
 
 /**
  * The per-account login rule (per-address limits are the server's): failed attempts on one
@@ -31,19 +31,12 @@ interface AccountAttempts {
   knownAddresses: Map<string, number>;
 }
 
-/** Per-account login throttling state of one process (see {@link LOGIN_THROTTLE}). */
-export interface LoginThrottle {
-  /**
-   * Refuses the attempt with `GATE_RATE_LIMITED` while the account must wait; otherwise counts it
-   * as a failure up front (so a burst of parallel guesses is throttled too) until
-   * {@link LoginThrottle.recordSuccess} clears it.
-   */
-  beginAttempt(input: { account: string; address: string | undefined; now: number }): void;
-  /** The password was right: clears the count and remembers the address for this account. */
-  recordSuccess(input: { account: string; address: string | undefined; now: number }): void;
-}
-
-/** How long an account with `failures` failed attempts must wait after the last one. */
+/**
+ * How long an account with `failures` failed attempts must wait after the last one.
+ *
+ * @example
+ * loginDelayFor(5); // 1000
+ */
 export function loginDelayFor(failures: number): number {
   if (failures < LOGIN_THROTTLE.freeFailures) return 0;
   const doublings = Math.min(failures - LOGIN_THROTTLE.freeFailures, 30);
@@ -51,13 +44,14 @@ export function loginDelayFor(failures: number): number {
 }
 
 /**
- * Creates the in-memory per-account login throttle.
+ * Creates the in-memory per-account login throttle (the gate's default: one process's counts;
+ * a server with several instances passes a shared one as `createGate({ loginThrottle })`).
  *
  * @example
- * const throttle = createLoginThrottle();
- * throttle.beginAttempt({ account: email, address: request.ip, now: clock.now() });
+ * const throttle = createMemoryLoginThrottle();
+ * const { retryAfterMs } = await throttle.beginAttempt({ account: email, address: request.ip, now: clock.now() });
  */
-export function createLoginThrottle(): LoginThrottle {
+export function createMemoryLoginThrottle(): LoginThrottle {
   const accounts = new Map<string, AccountAttempts>();
 
   function read(account: string, now: number): AccountAttempts {
@@ -83,20 +77,17 @@ export function createLoginThrottle(): LoginThrottle {
   };
 
   return {
-    beginAttempt({ account, address, now }) {
+    async beginAttempt({ account, address, now }) {
       const state = read(account, now);
-      const retryAfterMs = state.lastFailureAt + loginDelayFor(state.failures) - now;
-      if (retryAfterMs > 0 && !isKnown(state, address, now)) {
-        throw new GateError(
-          'GATE_RATE_LIMITED',
-          `Too many failed sign-ins for this account; try again in ${Math.ceil(retryAfterMs / 1000)} s.`,
-          { details: { scope: 'account', retryAfterMs } },
-        );
-      }
+      const delay = loginDelayFor(state.failures);
+      const retryAfterMs = state.lastFailureAt + delay - now;
+      // Only a due wait refuses (a shared store sees instances' clocks differ a little).
+      if (delay > 0 && retryAfterMs > 0 && !isKnown(state, address, now)) return { retryAfterMs };
       state.failures++;
       state.lastFailureAt = now;
+      return { retryAfterMs: 0 };
     },
-    recordSuccess({ account, address, now }) {
+    async recordSuccess({ account, address, now }) {
       const state = read(account, now);
       state.failures = 0;
       if (address === undefined) return;

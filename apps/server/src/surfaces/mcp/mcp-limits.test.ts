@@ -61,11 +61,13 @@ describe.each(testDatabaseTargets())('limits of MCP tool calls on $name', (targe
       pages: Array.from({ length: 100 }, () => ({ kind: 'maze', doc: maze.doc })),
     };
     // Books already building for this member (through any surface) hold the slots.
-    const held = Array.from({ length: MAX_CONCURRENT_BOOKS_PER_USER }, () =>
-      server.app.capabilities.concurrency.acquire(
-        'activity-pages.buildBook',
-        member.id,
-        MAX_CONCURRENT_BOOKS_PER_USER,
+    const held = await Promise.all(
+      Array.from({ length: MAX_CONCURRENT_BOOKS_PER_USER }, () =>
+        server.app.capabilities.concurrency.acquire(
+          'activity-pages.buildBook',
+          member.id,
+          MAX_CONCURRENT_BOOKS_PER_USER,
+        ),
       ),
     );
     const refused = await call(client, 'buildBook', book);
@@ -84,7 +86,7 @@ describe.each(testDatabaseTargets())('limits of MCP tool calls on $name', (targe
     held[0]?.release();
     const built = await call(client, 'buildBook', book);
     expect(built.isError).toBeFalsy();
-    expect(server.app.capabilities.concurrency.held('activity-pages.buildBook', member.id)).toBe(
+    expect(await server.app.capabilities.concurrency.held('activity-pages.buildBook', member.id)).toBe(
       MAX_CONCURRENT_BOOKS_PER_USER - 1,
     );
     held[1]?.release();
