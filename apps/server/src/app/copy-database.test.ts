@@ -31,8 +31,11 @@ const url = process.env.TEST_DATABASE_URL;
 /** Runs the built command as an operator does; answers its exit code and output. */
 function runCopy(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [COPY, ...args], { env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [COPY, ...args],
+      { env: { PATH: process.env.PATH ?? '', ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -94,7 +97,11 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
       method: 'POST',
       url: '/db/automations',
       headers: { cookie: alice.cookie },
-      payload: { name: 'moved', trigger: { type: 'manual' }, steps: [{ action: 'dreamer.validatePipeline', args: { pipeline: {} } }] },
+      payload: {
+        name: 'moved',
+        trigger: { type: 'manual' },
+        steps: [{ action: 'dreamer.validatePipeline', args: { pipeline: {} } }],
+      },
     });
     expect(automation.statusCode).toBe(201);
     automationId = automation.json().id;
@@ -153,23 +160,32 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
         expect((await logIn(email, password)).status).toBe(200);
       expect((await logIn(alice.email, 'not the password at all 42')).status).toBe(401);
       // A session made on SQLite is still valid, and the API key works.
-      expect((await sendOverLoopback(base, 'GET', '/auth/me', { cookie: alice.cookie })).json.email).toBe(alice.email);
+      expect((await sendOverLoopback(base, 'GET', '/auth/me', { cookie: alice.cookie })).json.email).toBe(
+        alice.email,
+      );
       const byKey = await fetch(`${base}/auth/me`, { headers: { 'x-api-key': apiKey } });
       expect(byKey.status).toBe(200);
       expect((await byKey.json()).roles).toEqual(['member', 'developer']);
 
       const aliceCookie = (await logIn(alice.email, PASSWORD)).cookie;
-      const page = await sendOverLoopback(base, 'GET', `/db/activity_pages/${pageId}`, { cookie: aliceCookie });
+      const page = await sendOverLoopback(base, 'GET', `/db/activity_pages/${pageId}`, {
+        cookie: aliceCookie,
+      });
       expect(page.status).toBe(200);
-      const book = await sendOverLoopback(base, 'GET', `/db/activity_books/${bookId}`, { cookie: aliceCookie });
+      const book = await sendOverLoopback(base, 'GET', `/db/activity_books/${bookId}`, {
+        cookie: aliceCookie,
+      });
       expect(book.json.title).toBe('Moved Book');
-      expect((await sendOverLoopback(base, 'GET', `/db/automations/${automationId}`, { cookie: aliceCookie })).json.name).toBe(
-        'moved',
-      );
+      expect(
+        (await sendOverLoopback(base, 'GET', `/db/automations/${automationId}`, { cookie: aliceCookie })).json
+          .name,
+      ).toBe('moved');
       const bobCookie = (await logIn(bob.email, PASSWORD)).cookie;
       const note = await sendOverLoopback(base, 'GET', `/db/notes/${noteId}`, { cookie: bobCookie });
       expect(note.json).toMatchObject({ title: 'kept across the move', flag: true, n: 9_007_199_254_740 });
-      expect((await sendOverLoopback(base, 'GET', '/tokens/balance', { cookie: bobCookie })).json).toEqual({ balance: 70 });
+      expect((await sendOverLoopback(base, 'GET', '/tokens/balance', { cookie: bobCookie })).json).toEqual({
+        balance: 70,
+      });
 
       // The ledger's identity sequence continues after the copied ids: a new grant is not a duplicate key.
       const adminCookie = (await logIn(ADMIN.email, ADMIN.password)).cookie;
@@ -178,7 +194,9 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
         body: { userId: bob.id, amount: 5, reason: 'after the move' },
       });
       expect(grant.status).toBe(200);
-      expect((await sendOverLoopback(base, 'GET', '/tokens/balance', { cookie: bobCookie })).json).toEqual({ balance: 75 });
+      expect((await sendOverLoopback(base, 'GET', '/tokens/balance', { cookie: bobCookie })).json).toEqual({
+        balance: 75,
+      });
 
       // A second copy into the same schema is refused and changes nothing.
       const before = await countRows(target.databaseUrl);
@@ -208,7 +226,9 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
       const target = await newSchema();
       const failed = await runCopy(['--from', file], { DATABASE_URL: target.databaseUrl });
       expect(failed.code).toBe(1);
-      expect(failed.stderr).toMatch(/^svc copy-database: PostgreSQL refused a row of "wallet_ledger" \(rows 1–2\): .*bigint/);
+      expect(failed.stderr).toMatch(
+        /^svc copy-database: PostgreSQL refused a row of "wallet_ledger" \(rows 1–2\): .*bigint/,
+      );
       const counts = await countRows(target.databaseUrl);
       expect(Object.keys(counts)).toContain('users');
       expect(Object.values(counts).every((rows) => rows === 0)).toBe(true);
@@ -230,12 +250,16 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
       const file = join(dir, 'svc.db');
       copyFileSync(sourceFile, file);
       const sqlite = new SQLite(file);
-      sqlite.exec("drop table automation_run_queue; delete from kysely_migration where name = '0510_automation_run_queue'");
+      sqlite.exec(
+        "drop table automation_run_queue; delete from kysely_migration where name = '0510_automation_run_queue'",
+      );
       sqlite.close();
       const target = await newSchema();
       const copy = await runCopy(['--from', file], { DATABASE_URL: target.databaseUrl });
       expect(copy.code).toBe(0);
-      expect(copy.stdout).toContain('migrated a temporary copy of the source first: 0510_automation_run_queue');
+      expect(copy.stdout).toContain(
+        'migrated a temporary copy of the source first: 0510_automation_run_queue',
+      );
       expect((await countRows(target.databaseUrl)).users).toBe(3);
       const after = new SQLite(file, { readonly: true });
       const table = after.prepare("select name from sqlite_master where name = 'automation_run_queue'").get();
@@ -250,14 +274,18 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
     const results = [
       await runCopy([]),
       await runCopy(['--from', sourceFile, '--to', 'mysql://root:hunter2secret@db/svc']),
-      await runCopy(['--from', join(sourceDir, 'missing.db')], { DATABASE_URL: 'postgres://svc:hunter2secret@127.0.0.1:1/svc' }),
+      await runCopy(['--from', join(sourceDir, 'missing.db')], {
+        DATABASE_URL: 'postgres://svc:hunter2secret@127.0.0.1:1/svc',
+      }),
       await runCopy(['--from', sourceFile, '--to', 'postgres://svc:hunter2secret@127.0.0.1:1/svc']),
     ];
     const foreign = join(sourceDir, 'other.db');
     const other = new SQLite(foreign);
     other.exec('create table t (x)');
     other.close();
-    results.push(await runCopy(['--from', foreign], { DATABASE_URL: 'postgres://svc:hunter2secret@127.0.0.1:1/svc' }));
+    results.push(
+      await runCopy(['--from', foreign], { DATABASE_URL: 'postgres://svc:hunter2secret@127.0.0.1:1/svc' }),
+    );
     expect(results.map((result) => result.code)).toEqual([1, 1, 1, 1, 1]);
     for (const result of results) {
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -267,7 +295,9 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
     expect(results[0]?.stderr).toContain('--from is required');
     expect(results[1]?.stderr).toContain('--to must be a postgres:// URL');
     expect(results[2]?.stderr).toContain('missing.db does not exist');
-    expect(results[3]?.stderr).toContain('Could not connect to PostgreSQL at postgres://svc:***@127.0.0.1:1/svc');
+    expect(results[3]?.stderr).toContain(
+      'Could not connect to PostgreSQL at postgres://svc:***@127.0.0.1:1/svc',
+    );
     expect(results[4]?.stderr).toContain('not an svc one');
   }, 60_000);
 });

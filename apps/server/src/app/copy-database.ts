@@ -29,7 +29,10 @@ function readCopyArguments(
       allowPositionals: false,
     }).values;
   } catch (error) {
-    throw new CopyDatabaseError('COPY_BAD_ARGUMENTS', `${error instanceof Error ? error.message : String(error)}; ${USAGE}`);
+    throw new CopyDatabaseError(
+      'COPY_BAD_ARGUMENTS',
+      `${error instanceof Error ? error.message : String(error)}; ${USAGE}`,
+    );
   }
   const to = values.to ?? env.DATABASE_URL;
   if (!values.from) throw new CopyDatabaseError('COPY_BAD_ARGUMENTS', `--from is required; ${USAGE}`);

@@ -65,13 +65,18 @@ async function copyTables(
   const columnTypes = await readTargetColumnTypes(trx);
   for (const table of tables) {
     if (!columnTypes.has(table))
-      throw new CopyDatabaseError('COPY_SCHEMA_MISMATCH', `Table "${table}" has no counterpart in PostgreSQL.`);
+      throw new CopyDatabaseError(
+        'COPY_SCHEMA_MISMATCH',
+        `Table "${table}" has no counterpart in PostgreSQL.`,
+      );
   }
   // Writers of a server already running on the target wait until the copy ends.
   if (tables.length > 0)
     await sql`lock table ${sql.join(tables.map((table) => sql.table(table)))} in exclusive mode`.execute(trx);
   for (const table of tables) {
-    const { rows } = await sql<{ found: boolean }>`select exists (select 1 from ${sql.table(table)}) as found`.execute(trx);
+    const { rows } = await sql<{
+      found: boolean;
+    }>`select exists (select 1 from ${sql.table(table)}) as found`.execute(trx);
     if (rows[0]?.found)
       throw new CopyDatabaseError(
         'COPY_TARGET_NOT_EMPTY',
@@ -84,7 +89,10 @@ async function copyTables(
     const columns = source.readColumns(table);
     for (const column of columns) {
       if (!types.has(column))
-        throw new CopyDatabaseError('COPY_SCHEMA_MISMATCH', `Column "${table}.${column}" has no counterpart in PostgreSQL.`);
+        throw new CopyDatabaseError(
+          'COPY_SCHEMA_MISMATCH',
+          `Column "${table}.${column}" has no counterpart in PostgreSQL.`,
+        );
     }
     const rows = await copyRows(trx, table, columns, source.iterateRows(table, columns), types);
     copied.push({ table, rows });
@@ -100,7 +108,10 @@ async function copyRows(
   rows: IterableIterator<unknown[]>,
   types: Map<string, string>,
 ): Promise<number> {
-  const perInsert = Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(PARAMETERS_PER_INSERT / columns.length)));
+  const perInsert = Math.max(
+    1,
+    Math.min(ROWS_PER_INSERT, Math.floor(PARAMETERS_PER_INSERT / columns.length)),
+  );
   const converters = columns.map((column) => toConverter(types.get(column) ?? 'text'));
   let batch: unknown[][] = [];
   let count = 0;
@@ -179,9 +190,15 @@ export function orderByForeignKeys(
   }
   const ordered: string[] = [];
   while (parents.size > 0) {
-    const ready = [...parents].filter(([, waiting]) => waiting.size === 0).map(([table]) => table).sort();
+    const ready = [...parents]
+      .filter(([, waiting]) => waiting.size === 0)
+      .map(([table]) => table)
+      .sort();
     if (ready.length === 0)
-      throw new CopyDatabaseError('COPY_SCHEMA_MISMATCH', `Foreign keys form a cycle among ${[...parents.keys()].join(', ')}.`);
+      throw new CopyDatabaseError(
+        'COPY_SCHEMA_MISMATCH',
+        `Foreign keys form a cycle among ${[...parents.keys()].join(', ')}.`,
+      );
     for (const table of ready) {
       ordered.push(table);
       parents.delete(table);
@@ -197,7 +214,9 @@ async function resetSequences(db: Kysely<unknown>, tables: string[]): Promise<vo
     select table_name, column_name,
       pg_get_serial_sequence(format('%I.%I', table_schema, table_name), column_name) as sequence
     from information_schema.columns
-    where table_schema = current_schema() and (column_default like 'nextval(%' or is_identity = 'YES')`.execute(db);
+    where table_schema = current_schema() and (column_default like 'nextval(%' or is_identity = 'YES')`.execute(
+    db,
+  );
   for (const row of rows) {
     if (!row.sequence || !tables.includes(row.table_name)) continue;
     await sql`select setval(${row.sequence}::regclass, coalesce((select max(${sql.ref(row.column_name)}) from ${sql.table(row.table_name)}), 0) + 1, false)`.execute(

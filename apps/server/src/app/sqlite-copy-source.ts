@@ -119,7 +119,9 @@ function toSource(
     walPresent,
     readTables() {
       const names = sqlite
-        .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'")
+        .prepare(
+          "select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'",
+        )
         .pluck()
         .all() as string[];
       return names.filter((name) => !MIGRATION_TABLES.includes(name)).sort();
