@@ -19,6 +19,7 @@ import {
   signUpWithRoles,
 } from '../testing/access-test-fixtures.js';
 import { saveBook, savePage } from '../testing/activity-test-helpers.js';
+import { readDocExample } from '../testing/doc-examples.js';
 import { listenOnLoopback } from '../testing/healthz-probe.js';
 import { sendOverLoopback } from '../testing/loopback-client.js';
 import { createPostgresSchema } from '../testing/server-process.js';
@@ -26,15 +27,16 @@ import { grantTokens, logInAdmin } from '../testing/token-test-fixtures.js';
 import { buildServer } from './build-server.js';
 
 const COPY = fileURLToPath(new URL('../../dist/copy-database.js', import.meta.url));
+const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
 const url = process.env.TEST_DATABASE_URL;
 
 /** Runs the built command as an operator does; answers its exit code and output. */
-function runCopy(args: string[], env: Record<string, string> = {}) {
+function runCopy(args: string[], env: Record<string, string> = {}, cwd?: string) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
       [COPY, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env } },
+      { env: { PATH: process.env.PATH ?? '', ...env }, ...(cwd ? { cwd } : {}) },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -62,7 +64,9 @@ function testConfig(env: Record<string, string>) {
 }
 
 describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () => {
-  const sourceDir = mkdtempSync(join(tmpdir(), 'svc-copy-source-'));
+  // The install as the docs' example sees it: ./data/svc.db under the directory the command runs in.
+  const sourceRoot = mkdtempSync(join(tmpdir(), 'svc-copy-source-'));
+  const sourceDir = join(sourceRoot, 'data');
   const targetDir = mkdtempSync(join(tmpdir(), 'svc-copy-target-'));
   const sourceFile = join(sourceDir, 'svc.db');
   const schemas: Array<Awaited<ReturnType<typeof createPostgresSchema>>> = [];
@@ -118,13 +122,21 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
 
   afterAll(async () => {
     for (const schema of schemas) await schema.drop();
-    rmSync(sourceDir, { recursive: true, force: true });
+    rmSync(sourceRoot, { recursive: true, force: true });
     rmSync(targetDir, { recursive: true, force: true });
   });
 
   it('copies every row; the server on PostgreSQL serves the same accounts, keys, documents and balances', async () => {
     const target = await newSchema();
-    const copy = await runCopy(['--from', sourceFile], { DATABASE_URL: target.databaseUrl });
+    // The command of docs/deploy/scale-out.md, as shown, with the test's database in DATABASE_URL.
+    const example = readDocExample('deploy/scale-out.md', 'copy-database');
+    const shown = /^DATABASE_URL=\S+ node (\S+) (.+)$/.exec(example);
+    expect(shown?.[1] && join(REPOSITORY, shown[1])).toBe(COPY);
+    const copy = await runCopy(
+      (shown?.[2] ?? '').split(' '),
+      { DATABASE_URL: target.databaseUrl },
+      sourceRoot,
+    );
     expect(copy.stderr).toBe('');
     expect(copy.code).toBe(0);
     expect(copy.stdout).toMatch(/^ {2}users +3$/m);
