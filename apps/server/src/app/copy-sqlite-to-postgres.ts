@@ -122,9 +122,18 @@ async function copyRows(
         batch.map((row) => sql`(${sql.join(row)})`),
       )}`.execute(trx);
     } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      // A SQLSTATE (five characters) is PostgreSQL refusing the rows; anything else is the connection.
+      const sqlState = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+      if (typeof sqlState !== 'string' || !/^[0-9A-Z]{5}$/.test(sqlState))
+        throw new CopyDatabaseError(
+          'COPY_TARGET_UNREACHABLE',
+          `PostgreSQL stopped answering while "${table}" was copied: ${reason}. Nothing was written.`,
+          { cause: error },
+        );
       throw new CopyDatabaseError(
         'COPY_ROW_REFUSED',
-        `PostgreSQL refused a row of "${table}" (rows ${count + 1}–${count + batch.length}): ${error instanceof Error ? error.message : String(error)}. Nothing was written.`,
+        `PostgreSQL refused a row of "${table}" (rows ${count + 1}–${count + batch.length}): ${reason}. Nothing was written.`,
         { cause: error },
       );
     }
