@@ -256,7 +256,7 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
     }
   }, 60_000);
 
-  it('migrates a temporary copy of a source older than the build and leaves the file as it was', async () => {
+  it('migrates a temporary copy of a source older than the build, leaves the file as it was, and copies 1235 rows in batches with 64-bit integers exact', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-copy-old-'));
     try {
       const file = join(dir, 'svc.db');
@@ -265,6 +265,14 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
       sqlite.exec(
         "drop table automation_run_queue; delete from kysely_migration where name = '0510_automation_run_queue'",
       );
+      // More rows than three inserts take, one with an integer past Number's exact range.
+      const insert = sqlite.prepare(
+        "insert into documents (id, collection, owner, visibility, created_at, updated_at, body) values (?, 'bulk', 'o', 'private', ?, ?, '{}')",
+      );
+      sqlite.transaction(() => {
+        for (let index = 0; index < 1234; index++) insert.run(`bulk-${index}`, index, index);
+        insert.run('bulk-huge', 9_007_199_254_740_993n, 0);
+      })();
       sqlite.close();
       const target = await newSchema();
       const copy = await runCopy(['--from', file], { DATABASE_URL: target.databaseUrl });
@@ -272,7 +280,16 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
       expect(copy.stdout).toContain(
         'migrated a temporary copy of the source first: 0510_automation_run_queue',
       );
-      expect((await countRows(target.databaseUrl)).users).toBe(3);
+      const counts = await countRows(target.databaseUrl);
+      expect(counts.users).toBe(3);
+      expect(copy.stdout).toMatch(new RegExp(`^ {2}documents +${counts.documents}$`, 'm'));
+      const client = new pg.Client({ connectionString: target.databaseUrl });
+      await client.connect();
+      const bulk = await client.query(
+        "select count(*)::int as n, max(created_at)::text as huge from documents where collection = 'bulk'",
+      );
+      await client.end();
+      expect(bulk.rows[0]).toEqual({ n: 1235, huge: '9007199254740993' });
       const after = new SQLite(file, { readonly: true });
       const table = after.prepare("select name from sqlite_master where name = 'automation_run_queue'").get();
       after.close();
