@@ -189,7 +189,7 @@ async function readForeignKeys(db: Kysely<unknown>): Promise<Array<{ child: stri
  * `tables` with every parent before its children (Kahn's algorithm, by name among equals, so the
  * order is stable). A self-reference is ignored; a cycle would be reported as a mismatch.
  */
-export function orderByForeignKeys(
+function orderByForeignKeys(
   tables: string[],
   foreignKeys: Array<{ child: string; parent: string }>,
 ): string[] {
