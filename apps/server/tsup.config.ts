@@ -6,6 +6,8 @@ export default defineConfig({
   // the bundle.
   entry: {
     start: 'src/app/start.ts',
+    // Run once by an operator to move a SQLite install's rows into PostgreSQL.
+    'copy-database': 'src/app/copy-database.ts',
     index: 'src/index.ts',
     'docs-build-worker': 'src/docs/docs-build-worker.ts',
     // Run by the package's build after tsup: svc's docs site into dist/docs-site, built once.
