@@ -149,6 +149,12 @@ function postFrom(
   });
 }
 
+/** A loopback address of its own (127.x.y.z), so no other test's calls count against it. */
+function randomLoopbackAddress(): string {
+  const part = () => Math.floor(Math.random() * 230) + 20;
+  return `127.${part()}.${part()}.${part()}`;
+}
+
 async function signUp(
   base: string,
   email: string,
@@ -291,8 +297,22 @@ describe.each(topologies)('scale-out: $name', (topology) => {
     expect(await runsOf()).toHaveLength(1);
   }, 140_000);
 
+  it('the login limit of 10 a minute per address lets 10 through across both instances', async () => {
+    const client = randomLoopbackAddress();
+    const answers: string[] = [];
+    for (let attempt = 0; attempt < 14; attempt += 1) {
+      const answer = await postFrom(client, attempt % 2 === 0 ? a : b, '/auth/login', {
+        email: `nobody-${attempt}@example.com`,
+        password: PASSWORD,
+      });
+      answers.push(`${answer.status} ${answer.code}`);
+    }
+    expect(answers.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => '401 GATE_INVALID_CREDENTIALS'));
+    expect(answers.slice(10)).toEqual(Array.from({ length: 4 }, () => '429 SERVER_RATE_LIMITED'));
+  });
+
   it('a capability limit of 30 a minute lets 30 through across both instances', async () => {
-    const client = `127.0.${Math.floor(Math.random() * 200) + 20}.${Math.floor(Math.random() * 200) + 20}`;
+    const client = randomLoopbackAddress();
     const statuses: number[] = [];
     const codes = new Set<unknown>();
     for (let index = 0; index < 40; index += 1) {
