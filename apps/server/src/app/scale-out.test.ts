@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStorage } from '../activity/file-storage.js';
 import { createS3FileStorage } from '../activity/s3-file-storage.js';
+import { modelEnv } from '../testing/dreamer-test-helpers.js';
+import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
 import { startLocalS3 } from '../testing/local-s3.js';
 import { type PrivateRedisServer, startPrivateRedisServer } from '../testing/private-redis-server.js';
 import { createPostgresSchema, type RunningServer, startServerProcess } from '../testing/server-process.js';
@@ -25,6 +28,13 @@ interface Topology {
 const PASSWORD = 'a very long test password 42';
 const ADMIN = { email: 'operator@example.com', password: 'seeded root credential 4242' };
 
+/** The model providers of every instance: a local fake speaking the OpenAI and Anthropic wire protocols. */
+let models: FakeModelServer;
+beforeAll(async () => {
+  models = await startFakeModelServer();
+});
+afterAll(async () => models?.close());
+
 async function startInstance(env: Record<string, string>): Promise<{ url: string; server: RunningServer }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-scale-out-'));
   const server = startServerProcess({
@@ -36,6 +46,8 @@ async function startInstance(env: Record<string, string>): Promise<{ url: string
     SVC_IDENTITY_CACHE_MS: '20000',
     SEED_ADMIN_EMAIL: ADMIN.email,
     SEED_ADMIN_PASSWORD: ADMIN.password,
+    ...modelEnv(models),
+    MODEL_STREAMING: 'false',
     ...env,
   });
   const listening = await server.waitFor((line) => typeof line.address === 'string', 'listening');
@@ -174,6 +186,36 @@ async function signUp(
   return { id, cookie: sessionCookieOf(login.response) };
 }
 
+/** Signs `email` up on `base` and lets the seeded admin give it the PRO plan (ideation included). */
+async function signUpPro(base: string, email: string): Promise<{ id: string; cookie: string }> {
+  const member = await signUp(base, email);
+  const admin = sessionCookieOf((await call(base, 'POST', '/auth/login', { body: ADMIN })).response);
+  const granted = await call(base, 'POST', '/membership/grant', {
+    body: { userId: member.id, plan: 'PRO' },
+    cookie: admin,
+  });
+  expect(granted.status).toBe(200);
+  return member;
+}
+
+/** Starts an ideation run on `base` that holds its slot until `controller` aborts (its model hangs). */
+function startHeldDream(
+  base: string,
+  cookie: string,
+  topic: string,
+  controller: AbortController,
+): Promise<unknown> {
+  return fetch(`${base}/api/dreamer/run`, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ topic }),
+    signal: controller.signal,
+  }).then(
+    (response) => response.text(),
+    () => 'left',
+  );
+}
+
 describe.each(topologies)('scale-out: $name', (topology) => {
   let a = '';
   let b = '';
@@ -309,6 +351,118 @@ describe.each(topologies)('scale-out: $name', (topology) => {
     }
     expect(answers.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => '401 GATE_INVALID_CREDENTIALS'));
     expect(answers.slice(10)).toEqual(Array.from({ length: 4 }, () => '429 SERVER_RATE_LIMITED'));
+  });
+
+  it('three ideation runs in flight across both instances leave a member no fourth slot on either, and a slot freed on B serves A', async () => {
+    const { cookie } = await signUpPro(a, `slots-${Date.now()}@example.com`);
+    const before = models.requests.length;
+    models.enqueue({ hang: true }, { hang: true }, { hang: true });
+    const controllers = [0, 1, 2].map(() => new AbortController());
+    const held = [a, b, a].map((base, index) =>
+      startHeldDream(base, cookie, `held ${index}`, controllers[index] as AbortController),
+    );
+    try {
+      await models.waitForRequests(before + 3);
+      for (const base of [a, b]) {
+        const fourth = await call(base, 'POST', '/api/dreamer/run', { cookie, body: { topic: 'a fourth' } });
+        expect(fourth.status).toBe(429);
+        expect((fourth.body.error as { code: string }).code).toBe('CAP_TOO_MANY_CONCURRENT');
+      }
+      // The run held on B ends as its caller leaves; its slot is free for a run on A at once,
+      // not after the slot's 30 s lease. The model answers that run (the default answer).
+      controllers[1]?.abort();
+      await expect
+        .poll(
+          async () => (await call(a, 'POST', '/api/dreamer/run', { cookie, body: { topic: 'now' } })).status,
+          {
+            timeout: 10_000,
+            interval: 500,
+          },
+        )
+        .toBe(200);
+    } finally {
+      for (const controller of controllers) controller.abort();
+      await Promise.all(held);
+    }
+  });
+
+  it('an MCP cancel sent to B stops the call running on A: the model call is closed and the run ends aborted', async () => {
+    const { cookie } = await signUpPro(a, `cancel-${Date.now()}@example.com`);
+    const before = models.requests.length;
+    models.enqueue({ hang: true });
+    let cancelsToB = 0;
+    // Behind a load balancer a 2025-era client's notifications/cancelled (a POST of its own)
+    // lands on B while the call runs on A; everything else goes to A.
+    const routed = async (url: string | URL, init?: RequestInit): Promise<Response> => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      if (!body.includes('notifications/cancelled')) return fetch(url, init);
+      // The client gave up on its side only: A is still calling the model.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(models.requests[before]?.closedByClient).toBe(false);
+      cancelsToB += 1;
+      return fetch(new URL('/mcp', b), init);
+    };
+    const client = new Client(
+      { name: 'cancel', version: '1.0.0' },
+      { versionNegotiation: { mode: 'legacy' } },
+    );
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', a), {
+        requestInit: { headers: { cookie } },
+        fetch: routed,
+      }),
+    );
+    try {
+      const controller = new AbortController();
+      const answered = client
+        .callTool(
+          { name: 'dream', arguments: { topic: 'cancelled through B' } },
+          { signal: controller.signal },
+        )
+        .then(
+          () => 'answered',
+          () => 'cancelled',
+        );
+      const hanging = (await models.waitForRequests(before + 1))[before];
+      controller.abort();
+      expect(await answered).toBe('cancelled');
+      await expect.poll(() => cancelsToB, { timeout: 5000 }).toBe(1);
+      await expect.poll(() => hanging?.closedByClient, { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (
+              (await call(b, 'GET', '/db/dreamer_runs', { cookie })).body.items as Array<{ status: string }>
+            )[0]?.status,
+          { timeout: 5000 },
+        )
+        .toBe('aborted');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('failed sign-ins for one account are counted across both instances (5 free, then a wait)', async () => {
+    const client = randomLoopbackAddress();
+    const account = `throttled-${Date.now()}@example.com`;
+    const answers: string[] = [];
+    // 10 attempts, the route's limit per address a minute, alternating between the instances.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const answer = await postFrom(client, attempt % 2 === 0 ? a : b, '/auth/login', {
+        email: account,
+        password: `${PASSWORD} ${attempt}`,
+      });
+      answers.push(`${answer.status} ${answer.code}`);
+    }
+    // Counted per instance, each would have seen 5 failures: none refused.
+    expect(answers.slice(0, 5)).toEqual(Array.from({ length: 5 }, () => '401 GATE_INVALID_CREDENTIALS'));
+    // After the fifth, each attempt must wait 1 s, then 2 s, 4 s, ... since the previous failure;
+    // one sent sooner is refused. Whatever the machine's speed, some of the next five are.
+    const rest = answers.slice(5);
+    expect(rest).toContain('429 GATE_RATE_LIMITED');
+    expect(
+      rest.every((answer) => answer === '429 GATE_RATE_LIMITED' || answer === '401 GATE_INVALID_CREDENTIALS'),
+    ).toBe(true);
   });
 
   it('a capability limit of 30 a minute lets 30 through across both instances', async () => {
