@@ -77,4 +77,59 @@ describe.each(testDatabaseTargets())('the automation run queue on $name', (targe
       expect(await claim('worker-y')).toEqual({ runId: 'locked-a', owner: 'owner-locked' });
     },
   );
+
+  it.skipIf(target.name !== 'postgres')(
+    'on PostgreSQL two workers claiming at once never start more runs of one owner than perUser',
+    async () => {
+      const [first, second] = await target.openShared();
+      const shared = first.db as unknown as Kysely<GateDatabase & AutomationsDatabase>;
+      try {
+        await migrateToLatest(first.db);
+        const owners = Array.from({ length: 6 }, (_, i) => `owner-once-${i}`);
+        await shared
+          .insertInto('automation_run_queue')
+          .values(
+            owners.flatMap((owner, i) =>
+              [0, 1, 2].map((n) => ({
+                run_id: `once-${i}-${n}`,
+                owner,
+                state: 'queued',
+                queued_at: 5000 + i * 10 + n,
+                runner: null,
+                heartbeat_at: null,
+              })),
+            ),
+          )
+          .execute();
+        const claimOn = (database: Database, runner: string) =>
+          claimNextRun(database.db, {
+            runner,
+            now: Date.now(),
+            perUser: 1,
+            lastServed: new Map(),
+            dialect: 'postgres',
+          });
+        // Both workers read "nothing running" for the same owners in the same instant.
+        for (let round = 0; round < 6; round += 1) {
+          await Promise.all([
+            ...Array.from({ length: 4 }, () => claimOn(first, 'worker-a')),
+            ...Array.from({ length: 4 }, () => claimOn(second, 'worker-b')),
+          ]);
+        }
+        const running = await shared
+          .selectFrom('automation_run_queue')
+          .select(['owner', (eb) => eb.fn.countAll<number | string>().as('running')])
+          .where('state', '=', 'running')
+          .where('owner', 'in', owners)
+          .groupBy('owner')
+          .execute();
+        expect(running.map((row) => [row.owner, Number(row.running)]).sort()).toEqual(
+          owners.map((owner) => [owner, 1]),
+        );
+      } finally {
+        await second.destroy();
+        await first.destroy();
+      }
+    },
+  );
 });

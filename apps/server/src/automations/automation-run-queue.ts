@@ -1,5 +1,5 @@
 import type { GateDatabase } from '@svc/gate';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AutomationsDatabase } from './automation-migrations.js';
 
 type Database = Kysely<GateDatabase & AutomationsDatabase>;
@@ -102,14 +102,30 @@ export async function claimNextRun(
 
 /**
  * PostgreSQL: the owner's oldest queued run that no other worker holds locked, taken in one
- * transaction — N workers never wait on or retry against the same row.
+ * transaction — N workers never wait on or retry against the same row. The transaction holds
+ * the owner's advisory lock and counts the owner's running runs under it, so two workers can
+ * never both start an owner's last free run; a worker finding the owner's lock taken skips
+ * the owner for this claim instead of waiting.
  */
 function takeSkippingLocked(
   db: Database,
   owner: string,
-  options: Pick<ClaimOptions, 'runner' | 'now'>,
+  options: Pick<ClaimOptions, 'runner' | 'now' | 'perUser'>,
 ): Promise<string | undefined> {
   return db.transaction().execute(async (trx) => {
+    const lock = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(hashtextextended(${`svc.automation-owner:${owner}`}, 0)) as locked`.execute(
+      trx,
+    );
+    if (lock.rows[0]?.locked !== true) return undefined;
+    const running = await trx
+      .selectFrom('automation_run_queue')
+      .select((eb) => eb.fn.countAll<number | string>().as('running'))
+      .where('state', '=', 'running')
+      .where('owner', '=', owner)
+      .executeTakeFirst();
+    if (Number(running?.running ?? 0) >= options.perUser) return undefined;
     const next = await trx
       .selectFrom('automation_run_queue')
       .select('run_id')
