@@ -79,6 +79,61 @@ describe.each(testDatabaseTargets())('the activity job worker on $name', (target
     expect(errors).toEqual(['activity job failed']);
   });
 
+  it('writes pages done of total into the row while the job runs, and the total once done', async () => {
+    const id = await enqueue('progress');
+    const seen: { pages_done: number | null; pages_total: number | null; progress: number }[] = [];
+    const job = await runUntilSettled(id, {
+      progressIntervalMs: 0,
+      async run(claimed, control) {
+        for (let page = 1; page <= 4; page++) {
+          control.reportProgress(page, 4);
+          // Another instance sees only the row: wait until it shows this page.
+          let row = await readJob(claimed.id);
+          while (row.pages_done !== page) {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            row = await readJob(claimed.id);
+          }
+          seen.push({ pages_done: row.pages_done, pages_total: row.pages_total, progress: row.progress });
+        }
+        return { fileKey: 'progress.pdf', fileSize: 3 };
+      },
+    });
+    expect(seen).toEqual([
+      { pages_done: 1, pages_total: 4, progress: 25 },
+      { pages_done: 2, pages_total: 4, progress: 50 },
+      { pages_done: 3, pages_total: 4, progress: 75 },
+      { pages_done: 4, pages_total: 4, progress: 99 },
+    ]);
+    expect(job).toMatchObject({ status: 'done', progress: 100, pages_done: 4, pages_total: 4 });
+  });
+
+  it('fills in the pages a throttled build drew after its last write, and forgets them on a retry', async () => {
+    const id = await enqueue('progress-fast');
+    let calls = 0;
+    const job = await runUntilSettled(id, {
+      progressIntervalMs: 60_000,
+      async run(claimed, control) {
+        calls++;
+        const retried = await readJob(claimed.id);
+        // A new claim starts with no pages (the previous attempt's count would be a lie).
+        expect({ done: retried.pages_done, total: retried.pages_total }).toEqual({ done: null, total: null });
+        control.reportProgress(1, 300);
+        let row = await readJob(claimed.id);
+        while (row.pages_done === null) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          row = await readJob(claimed.id);
+        }
+        expect({ done: row.pages_done, total: row.pages_total }).toEqual({ done: 1, total: 300 });
+        if (calls === 1) throw new Error('EIO: disk hiccup');
+        // These wait for the interval (a minute): the job finishes first.
+        for (let page = 2; page <= 300; page++) control.reportProgress(page, 300);
+        return { fileKey: 'fast.pdf', fileSize: 3 };
+      },
+    });
+    expect(calls).toBe(2);
+    expect(job).toMatchObject({ status: 'done', progress: 100, pages_done: 300, pages_total: 300 });
+  });
+
   it('gives up after the last attempt with the safe message, never the internal one', async () => {
     const id = await enqueue('broken');
     const job = await runUntilSettled(id, {
