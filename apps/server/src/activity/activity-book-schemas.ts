@@ -70,7 +70,8 @@ export const jobSchema = {
       type: 'integer',
       minimum: 0,
       maximum: 100,
-      description: 'Percent done: pages drawn of the total while running (at most 99), 100 once the PDF is stored.',
+      description:
+        'Percent done: pages drawn of the total while running (at most 99), 100 once the PDF is stored.',
     },
     pagesDone: {
       type: ['integer', 'null'],
