@@ -93,7 +93,7 @@ export function MembershipPanel() {
                   <tr key={plan.id}>
                     <td>{plan.name}</td>
                     <td>{plan.features.length > 0 ? capitalize(nameFeatures(plan.features)) : '—'}</td>
-                    <td>{plan.tokensPerPeriod}</td>
+                    <td>{plan.tokensPerPeriod.toLocaleString()}</td>
                     <td>
                       {plan.available && current?.plan !== plan.id ? (
                         <button type="button" onClick={() => go('/membership/checkout', { plan: plan.id })}>

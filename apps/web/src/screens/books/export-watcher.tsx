@@ -41,7 +41,11 @@ function ExportProgress({ job, bookId }: { job: ExportJob | undefined; bookId: s
   return (
     <>
       <p id={labelId} class="export-label">
-        {text}… <span class="hint">The PDF is built on the server; this page checks on it.</span>
+        {text}…{' '}
+        <span class="hint">
+          The PDF is built on the server; this page checks on it. Its pages include the title page and the
+          answer keys.
+        </span>
       </p>
       <div
         class="progress-bar"
