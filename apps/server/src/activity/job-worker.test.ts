@@ -134,6 +134,55 @@ describe.each(testDatabaseTargets())('the activity job worker on $name', (target
     expect(job).toMatchObject({ status: 'done', progress: 100, pages_done: 300, pages_total: 300 });
   });
 
+  it('stops a build whose claim another worker took over, found by its progress write', async () => {
+    const id = await enqueue('taken-over');
+    const warnings: string[] = [];
+    let stopped: unknown;
+    const worker = createJobWorker({
+      store,
+      progressIntervalMs: 0,
+      async run(claimed, control) {
+        // Another worker took the job over (its lease had passed, as far as it could tell).
+        await (database.db as unknown as Kysely<ActivityDatabase>)
+          .updateTable('activity_jobs')
+          .set({ claim_id: 'the-other-worker' })
+          .where('id', '=', claimed.id)
+          .execute();
+        control.reportProgress(1, 10);
+        while (!control.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 5));
+        try {
+          control.reportProgress(2, 10);
+        } catch (error) {
+          stopped = error;
+        }
+        throw stopped;
+      },
+      isPermanent: () => false,
+      describeError: () => 'internal error',
+      log: { info() {}, warn: (_details, message) => warnings.push(message), error: () => {} },
+      pollIntervalMs: 10,
+    });
+    worker.start();
+    const deadline = Date.now() + 10_000;
+    while (warnings.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await worker.stop();
+    expect((stopped as Error).name).toBe('ClaimLost');
+    expect(warnings).toEqual(['activity job claim lost to another worker; its run was dropped']);
+    // The other worker's job is untouched: no pages of this build were written into it.
+    expect(await readJob(id)).toMatchObject({
+      status: 'running',
+      claim_id: 'the-other-worker',
+      pages_done: null,
+      pages_total: null,
+    });
+    // The other worker is imaginary: its job must not be recovered by the next tests' workers.
+    await (database.db as unknown as Kysely<ActivityDatabase>)
+      .deleteFrom('activity_jobs')
+      .where('id', '=', id)
+      .execute();
+  });
+
   it('gives up after the last attempt with the safe message, never the internal one', async () => {
     const id = await enqueue('broken');
     const job = await runUntilSettled(id, {
