@@ -259,6 +259,12 @@ describe('texts that read as people write them', () => {
     expect(headings[0]).toBe('Built-in tools');
     expect(headings).toContain('Services with a choice of provider (models, PDF, search)');
     for (const plane of ['adapter', 'automation', 'capability']) expect(headings).not.toContain(plane);
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'start-capabilities', '#capabilities-heading');
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page, 'Start at 390 px');
+    await saveScreenshot(page, 'start-capabilities-390', '#capabilities-heading');
+    await page.setViewportSize(DESKTOP);
 
     await goTo(page, 'Account');
     const membership = page.locator('section[aria-labelledby="membership-heading"]');
