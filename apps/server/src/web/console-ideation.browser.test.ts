@@ -108,7 +108,7 @@ describe('ideation, streamed live from the echo stub', () => {
   it('runs the six stages through the event stream and charges the run', async () => {
     const { page } = member;
     await goTo(page, 'Account');
-    await page.getByText('Plan: PRO', { exact: false }).waitFor();
+    await page.getByText('Membership: Pro, active', { exact: false }).waitFor();
     expect(await page.getByRole('row', { name: /welcome/ }).textContent()).toContain('+500');
     await goTo(page, 'Ideation');
     await page.locator('#topic').fill('tide pools');
