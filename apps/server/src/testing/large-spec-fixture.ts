@@ -1,0 +1,111 @@
+// Test support for the Specs screen's suites; never imported by production code.
+
+/**
+ * Builds a large OpenAPI 3.0.3 document as pretty-printed JSON, deterministically (no clock, no
+ * randomness): `resources` resources, each with a path of two operations and a schema of twelve
+ * described fields, about 2.9 KB of text each. The last path, `/broken/{id}`, names a path
+ * parameter no operation declares, so the document has exactly one error, near its end.
+ *
+ * Self-contained on purpose (no helper functions, no imports): the suites pass it to
+ * `page.evaluate`, so the text is made inside the browser and never crosses the driver's wire.
+ *
+ * @example
+ * const bytes = await page.evaluate(buildLargeSpecText, 4600); // then wrap it in a File there
+ */
+export function buildLargeSpecText(resources: number): string {
+  const paths: Record<string, unknown> = {};
+  const schemas: Record<string, unknown> = {};
+  for (let index = 0; index < resources; index += 1) {
+    const name = `Resource${index}`;
+    const properties: Record<string, unknown> = { id: { type: 'string', description: 'Identifier.' } };
+    for (let field = 0; field < 12; field += 1) {
+      properties[`field${field}`] = {
+        type: field % 3 === 0 ? 'integer' : 'string',
+        description: `Field ${field} of ${name}, kept long enough to weigh what a real description weighs.`,
+      };
+    }
+    schemas[name] = { type: 'object', required: ['id'], properties };
+    const reference = { $ref: `#/components/schemas/${name}` };
+    paths[`/resources${index}/{id}`] = {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: `get${name}`,
+        summary: `Reads one ${name}.`,
+        responses: {
+          '200': { description: 'The resource.', content: { 'application/json': { schema: reference } } },
+          '404': { description: 'No such resource.' },
+        },
+      },
+      put: {
+        operationId: `put${name}`,
+        summary: `Replaces one ${name}.`,
+        requestBody: { required: true, content: { 'application/json': { schema: reference } } },
+        responses: { '204': { description: 'Replaced.' } },
+      },
+    };
+  }
+  paths['/broken/{id}'] = { get: { operationId: 'getBroken', responses: { '200': { description: 'OK' } } } };
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'A large generated API', version: '1.0.0' },
+    paths,
+    components: { schemas },
+  };
+  return JSON.stringify(document, null, 2);
+}
+
+/** Resources for a document of about 13.7 MB (13,7xx,xxx characters), the size of GitHub's description. */
+export const THIRTEEN_MB_RESOURCES = 3850;
+
+/**
+ * A script for `page.evaluate` (Playwright and Puppeteer both take an expression): builds the
+ * document in the page, hands it to the file picker `selector` as `fileName` the way a person
+ * picking a file would (a `change` event with the `File`), and returns the text's length.
+ *
+ * @example
+ * const length = await page.evaluate(pickLargeSpecScript('#spec-text-picker', 'large-api.json'));
+ */
+export function pickLargeSpecScript(
+  selector: string,
+  fileName: string,
+  resources = THIRTEEN_MB_RESOURCES,
+): string {
+  return `(() => {
+    const text = (${buildLargeSpecText.toString()})(${JSON.stringify(resources)});
+    const input = document.querySelector(${JSON.stringify(selector)});
+    const data = new DataTransfer();
+    data.items.add(new File([text], ${JSON.stringify(fileName)}, { type: 'application/json' }));
+    input.files = data.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    return text.length;
+  })()`;
+}
+
+/**
+ * A script for `page.evaluate` that records, for each click on a button labelled `label`, how
+ * long the input waited before the page's thread handled it (`performance.now() - timeStamp`)
+ * and whether a check was still running then (`.check-status` shown). Read with
+ * {@link readClicksScript}.
+ */
+export function watchClicksScript(label: string): string {
+  return `(() => {
+    window.__specClicks = [];
+    document.addEventListener('click', (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!button || button.textContent !== ${JSON.stringify(label)}) return;
+      window.__specClicks.push({
+        waitedMs: performance.now() - event.timeStamp,
+        whileChecking: document.querySelector('.check-status') !== null,
+      });
+    }, true);
+  })()`;
+}
+
+/** One click seen by {@link watchClicksScript}. */
+export interface WatchedClick {
+  waitedMs: number;
+  whileChecking: boolean;
+}
+
+/** The expression that reads the clicks {@link watchClicksScript} recorded. */
+export const readClicksScript = 'window.__specClicks';
