@@ -68,6 +68,13 @@ async function compareShop(page: Page): Promise<string[]> {
   return page.locator('.change-operation code').allTextContents();
 }
 
+/** Folds every file preview, so a screenshot shows the results rather than the files' first lines. */
+async function hidePreviews(page: Page): Promise<void> {
+  const hide = page.getByRole('button', { name: 'Hide preview' });
+  // Each click turns one button into "Show preview", so the first one left is the next to fold.
+  while ((await hide.count()) > 0) await hide.first().click();
+}
+
 describe('validating a spec, in a worker, for people without run_adapter', () => {
   it('lists the errors of a typed spec by line and jumps to one in the editor', async () => {
     const { page } = visitor;
@@ -152,7 +159,7 @@ describe('validating a spec, in a worker, for people without run_adapter', () =>
 
     const verdict = page.getByText('Not valid (version 3.0)', { exact: false });
     await verdict.waitFor(LONG_CHECK);
-    expect(await verdict.textContent()).toContain('1 errors, 0 warnings, 3851 paths, 7701 operations.');
+    expect(await verdict.textContent()).toContain('1 error, 0 warnings, 3851 paths, 7701 operations.');
     const error = page.locator('.diagnostics li', { hasText: 'SPEC_PATH_PARAM_UNDECLARED' });
     // The operation of the last path, some 190,000 lines down, shown with its line's text.
     expect(await error.locator('pre').textContent()).toBe('      "get": {');
@@ -189,6 +196,7 @@ describe('comparing two versions', () => {
     );
     await page.getByText('3 breaking changes', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await hidePreviews(page);
     await saveScreenshot(page, 'specs-diff', '#diff-heading');
   });
 });
@@ -203,9 +211,10 @@ describe('screenshots at 390 px', () => {
     await page.locator('.check-status').waitFor();
     await saveScreenshot(page, 'specs-validating-390', '#validate-heading');
     await page.getByText('Not valid (version 3.0)', { exact: false }).waitFor(LONG_CHECK);
-    await saveScreenshot(page, 'specs-results-390', '#validate-heading');
+    await saveScreenshot(page, 'specs-results-390', '.validate-summary');
     await compareShop(page);
-    await saveScreenshot(page, 'specs-diff-390', '#diff-heading');
+    await hidePreviews(page);
+    await saveScreenshot(page, 'specs-diff-390', '.diff-summary');
     // Nothing wider than the screen: no sideways scrolling at 390 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);

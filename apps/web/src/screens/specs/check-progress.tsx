@@ -15,9 +15,11 @@ export function CheckProgress({ label, onCancel }: { label: string; onCancel(): 
     <div class="check-progress">
       <p class="check-status">
         {label}…{' '}
-        <span class="muted" aria-hidden="true">
-          {seconds.toFixed(0)} s
-        </span>
+        {seconds >= 1 ? (
+          <span class="muted" aria-hidden="true">
+            {seconds.toFixed(0)} s
+          </span>
+        ) : null}
       </p>
       <progress aria-label={label} />
       <button type="button" onClick={onCancel}>

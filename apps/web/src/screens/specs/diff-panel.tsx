@@ -117,7 +117,7 @@ export function DiffPanel() {
         {cancelled && !running ? <p class="muted">Comparison cancelled.</p> : null}
         {result && !running ? (
           <>
-            <p class={result.diff.summary.breaking > 0 ? 'error' : 'notice'}>{result.diff.summary.text}</p>
+            <p class={`diff-summary ${result.diff.summary.breaking > 0 ? 'error' : 'notice'}`}>{result.diff.summary.text}</p>
             {result.note ? <p class="muted">{result.note}</p> : null}
             {result.diff.errors.length > 0 ? (
               <ul class="diagnostics">

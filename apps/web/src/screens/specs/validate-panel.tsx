@@ -8,6 +8,10 @@ import { formatBytes, type LoadedFile } from './spec-file';
 import { CheckCancelled, type CheckedWhere, type RunningCheck, startCheck, whereToCheck } from './spec-runner';
 import type { Diagnostic, ValidationResult } from './spec-types';
 
+function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** Lists longer than this show their first entries and a button for the rest. */
 const SHOWN_AT_FIRST = 100;
 
@@ -127,11 +131,11 @@ export function ValidatePanel() {
           ) : null}
           {result && !running ? (
             <>
-              <p class={result.valid ? 'notice' : 'error'}>
+              <p class={`validate-summary ${result.valid ? 'notice' : 'error'}`}>
                 {result.valid ? 'Valid' : 'Not valid'} (
-                {result.version ? `version ${result.version}` : 'unknown version'}): {result.counts.errors}{' '}
-                errors, {result.counts.warnings} warnings, {result.counts.paths} paths,{' '}
-                {result.counts.operations} operations.
+                {result.version ? `version ${result.version}` : 'unknown version'}):{' '}
+                {countOf(result.counts.errors, 'error')}, {countOf(result.counts.warnings, 'warning')},{' '}
+                {countOf(result.counts.paths, 'path')}, {countOf(result.counts.operations, 'operation')}.
               </p>
               {outcome?.note ? <p class="muted">{outcome.note}</p> : null}
               <DiagnosticList title="Errors" items={result.errors} onJump={jump} />
