@@ -82,30 +82,51 @@ export function pickLargeSpecScript(
 }
 
 /**
- * A script for `page.evaluate` that records, for each click on a button labelled `label`, how
- * long the input waited before the page's thread handled it (`performance.now() - timeStamp`)
- * and whether a check was still running then (`.check-status` shown). Read with
- * {@link readClicksScript}.
+ * A script for `page.evaluate` that watches the page's thread while a check runs: for each click
+ * on a button labelled `label`, how long the input waited before it was handled
+ * (`performance.now() - timeStamp`) and whether a check was still running then (`.check-status`
+ * shown); and the longest gap between ticks of a 10 ms timer while a check was running (a blocked
+ * thread shows as a long gap). The suite's own work on that thread (axe, screenshots) goes between
+ * {@link pauseWatchScript} and {@link resumeWatchScript}. Read with {@link readWatchScript};
+ * figures for the record, not for assertions.
  */
-export function watchClicksScript(label: string): string {
+export function watchPageScript(label: string): string {
   return `(() => {
-    window.__specClicks = [];
+    const watch = { clicks: [], longestStallMs: 0, paused: false };
+    window.__specWatch = watch;
     document.addEventListener('click', (event) => {
       const button = event.target instanceof Element ? event.target.closest('button') : null;
       if (!button || button.textContent !== ${JSON.stringify(label)}) return;
-      window.__specClicks.push({
+      watch.clicks.push({
         waitedMs: performance.now() - event.timeStamp,
         whileChecking: document.querySelector('.check-status') !== null,
       });
     }, true);
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      if (watch.paused) {
+        last = now;
+        return;
+      }
+      if (document.querySelector('.check-status') !== null)
+        watch.longestStallMs = Math.max(watch.longestStallMs, now - last - 10);
+      last = now;
+    }, 10);
   })()`;
 }
 
-/** One click seen by {@link watchClicksScript}. */
-export interface WatchedClick {
-  waitedMs: number;
-  whileChecking: boolean;
+/** What {@link watchPageScript} recorded. */
+export interface PageWatch {
+  clicks: { waitedMs: number; whileChecking: boolean }[];
+  longestStallMs: number;
 }
 
-/** The expression that reads the clicks {@link watchClicksScript} recorded. */
-export const readClicksScript = 'window.__specClicks';
+/** The expression that reads what {@link watchPageScript} recorded. */
+export const readWatchScript = 'window.__specWatch';
+
+/** Stops counting stalls while the suite itself works on the page's thread. */
+export const pauseWatchScript = 'window.__specWatch.paused = true';
+
+/** Counts stalls again (the gap of the suite's own work is not counted). */
+export const resumeWatchScript = 'window.__specWatch.paused = false';

@@ -15,9 +15,11 @@ import {
 } from '../testing/console-browser.fixture.js';
 import {
   pickLargeSpecScript,
-  readClicksScript,
-  type WatchedClick,
-  watchClicksScript,
+  type PageWatch,
+  pauseWatchScript,
+  readWatchScript,
+  resumeWatchScript,
+  watchPageScript,
 } from '../testing/large-spec-fixture.js';
 import { NEW_SHOP, OLD_SHOP } from '../testing/spec-diff-fixture.js';
 
@@ -138,8 +140,9 @@ describe('validating a spec, in a worker, for people without run_adapter', () =>
     expect(length).toBeGreaterThan(13_000_000);
     await page.getByText('large-api.json').waitFor();
     expect(await page.getByText('(13.', { exact: false }).count()).toBe(1);
-    await page.evaluate(watchClicksScript('Hide preview'));
+    await page.evaluate(watchPageScript('Hide preview'));
 
+    const started = Date.now();
     await page.getByRole('button', { name: 'Validate' }).click();
     const status = page.locator('.check-status');
     await status.waitFor();
@@ -151,14 +154,19 @@ describe('validating a spec, in a worker, for people without run_adapter', () =>
       checking: document.querySelector('.check-status') !== null,
     }));
     expect(state).toEqual({ expanded: 'false', previewHidden: true, checking: true });
-    const clicks = (await page.evaluate(readClicksScript)) as WatchedClick[];
+    const { clicks, longestStallMs } = (await page.evaluate(readWatchScript)) as PageWatch;
     expect(clicks.map((click) => click.whileChecking)).toEqual([true]);
-    console.info(`Chromium: the click waited ${clicks[0]?.waitedMs.toFixed(1)} ms during validation`);
+    await page.evaluate(pauseWatchScript);
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'specs-validating', '#validate-heading');
+    await page.evaluate(resumeWatchScript);
 
     const verdict = page.getByText('Not valid (version 3.0)', { exact: false });
     await verdict.waitFor(LONG_CHECK);
+    const stall = ((await page.evaluate(readWatchScript)) as PageWatch).longestStallMs;
+    console.info(
+      `Chromium: validated ${length} characters in ${Date.now() - started} ms; the click waited ${clicks[0]?.waitedMs.toFixed(1)} ms; longest stall of the page's thread while validating: ${Math.max(stall, longestStallMs).toFixed(0)} ms`,
+    );
     expect(await verdict.textContent()).toContain('1 error, 0 warnings, 3851 paths, 7701 operations.');
     const error = page.locator('.diagnostics li', { hasText: 'SPEC_PATH_PARAM_UNDECLARED' });
     // The operation of the last path, some 190,000 lines down, shown with its line's text.
