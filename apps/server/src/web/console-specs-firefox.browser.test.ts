@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ENV } from '../testing/access-test-fixtures.js';
 import { requireTool } from '../testing/console-browser.fixture.js';
 import {
-  pickLargeSpecScript,
   type PageWatch,
+  pickLargeSpecScript,
   readWatchScript,
   watchPageScript,
 } from '../testing/large-spec-fixture.js';
@@ -46,13 +46,19 @@ async function seriousViolations(): Promise<string[]> {
     });
     return violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+      .map(
+        (violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      );
   });
 }
 
 /** Waits until the page's text contains `text`. */
 async function waitForText(text: string, timeout = 15_000): Promise<void> {
-  await page.waitForFunction((wanted: string) => (document.body.textContent ?? '').includes(wanted), { timeout }, text);
+  await page.waitForFunction(
+    (wanted: string) => (document.body.textContent ?? '').includes(wanted),
+    { timeout },
+    text,
+  );
 }
 
 /** Hands `text` to the file picker `selector` as a file named `name`, as picking one does. */
@@ -108,7 +114,9 @@ afterAll(async () => {
 describe('the Specs screen in Firefox', () => {
   it('validates a 13 MB file in a worker: a click is handled while "validating…" is shown', async () => {
     expect(await browser.version()).toMatch(/^firefox\//);
-    const length = (await page.evaluate(pickLargeSpecScript('#spec-text-picker', 'large-api.json'))) as number;
+    const length = (await page.evaluate(
+      pickLargeSpecScript('#spec-text-picker', 'large-api.json'),
+    )) as number;
     expect(length).toBeGreaterThan(13_000_000);
     await page.waitForSelector('[data-testid="spec-text-file"]');
     expect(await page.$('#spec-text')).toBeNull();

@@ -14,9 +14,9 @@ import {
   startConsoleHarness,
 } from '../testing/console-browser.fixture.js';
 import {
-  pickLargeSpecScript,
   type PageWatch,
   pauseWatchScript,
+  pickLargeSpecScript,
   readWatchScript,
   resumeWatchScript,
   watchPageScript,
@@ -199,9 +199,9 @@ describe('comparing two versions', () => {
       expect(items[0]).toBe('breaking Response property "placedAt" was removed.');
       expect(items.slice(1).every((text) => text.startsWith('info'))).toBe(true);
     }
-    expect(await page.getByRole('region', { name: 'GET /orders', exact: true }).locator('h3').textContent()).toBe(
-      'GET /orders 1 breaking, 2 infos',
-    );
+    expect(
+      await page.getByRole('region', { name: 'GET /orders', exact: true }).locator('h3').textContent(),
+    ).toBe('GET /orders 1 breaking, 2 infos');
     await page.getByText('3 breaking changes', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await hidePreviews(page);
@@ -250,7 +250,9 @@ describe('checked by the server for callers with run_adapter', () => {
     await page.getByText('large-api.json').waitFor();
     await page.getByRole('button', { name: 'Validate' }).click();
     await page.getByText('Not valid (version 3.0)', { exact: false }).waitFor(LONG_CHECK);
-    expect(await page.getByText("over the server's 4 MB limit for adapter calls", { exact: false }).count()).toBe(1);
+    expect(
+      await page.getByText("over the server's 4 MB limit for adapter calls", { exact: false }).count(),
+    ).toBe(1);
     expect(calls).toEqual([]);
 
     // Signing out ends the session on the server too, and the console says so.

@@ -62,7 +62,8 @@ export function DiffPanel() {
   const [result, setResult] = useState<{ diff: DiffResult; note: string | undefined }>();
   const [error, setError] = useState<unknown>();
   const where = whereToCheck(user);
-  const ready = (oldFile !== undefined || oldText.trim() !== '') && (newFile !== undefined || newText.trim() !== '');
+  const ready =
+    (oldFile !== undefined || oldText.trim() !== '') && (newFile !== undefined || newText.trim() !== '');
   const compare = async (event: Event) => {
     event.preventDefault();
     if (!ready || running) return;
@@ -86,7 +87,12 @@ export function DiffPanel() {
     }
   };
   return (
-    <form class="panel" onSubmit={compare} aria-labelledby="diff-heading" aria-busy={running ? 'true' : 'false'}>
+    <form
+      class="panel"
+      onSubmit={compare}
+      aria-labelledby="diff-heading"
+      aria-busy={running ? 'true' : 'false'}
+    >
       <h2 id="diff-heading">Compare two versions</h2>
       <div class="columns">
         <SpecEditor
@@ -117,7 +123,9 @@ export function DiffPanel() {
         {cancelled && !running ? <p class="muted">Comparison cancelled.</p> : null}
         {result && !running ? (
           <>
-            <p class={`diff-summary ${result.diff.summary.breaking > 0 ? 'error' : 'notice'}`}>{result.diff.summary.text}</p>
+            <p class={`diff-summary ${result.diff.summary.breaking > 0 ? 'error' : 'notice'}`}>
+              {result.diff.summary.text}
+            </p>
             {result.note ? <p class="muted">{result.note}</p> : null}
             {result.diff.errors.length > 0 ? (
               <ul class="diagnostics">

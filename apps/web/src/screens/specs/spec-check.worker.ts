@@ -47,7 +47,12 @@ async function runValidate(request: Extract<CheckRequest, { kind: 'validate' }>)
     const result = withExcerpts(validate({ spec: text }) as ValidationResult);
     return { ok: true, kind: 'validate', result, where: 'browser', note: tooLargeNote(bytes) };
   }
-  return { ok: true, kind: 'validate', result: withExcerpts(validate({ spec: text }) as ValidationResult), where: 'browser' };
+  return {
+    ok: true,
+    kind: 'validate',
+    result: withExcerpts(validate({ spec: text }) as ValidationResult),
+    where: 'browser',
+  };
 }
 
 async function runDiff(request: Extract<CheckRequest, { kind: 'diff' }>): Promise<CheckAnswer> {

@@ -31,7 +31,9 @@ export function SpecEditor({ id, label, text, onText, file, onFile, editor }: Sp
     onText(await file.file.text());
     onFile(undefined);
   };
+  const head = `${id}-file-head`;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the file picker below is the keyboard way in.
     <div
       class={`spec-editor${over ? ' drop-target' : ''}`}
       onDragOver={(event) => {
@@ -46,40 +48,50 @@ export function SpecEditor({ id, label, text, onText, file, onFile, editor }: Sp
       }}
     >
       {file ? (
-        <div class="spec-file" role="group" aria-labelledby={`${id}-file-name`}>
-          <p class="spec-file-head">
-            <strong id={`${id}-file-name`}>{label}: </strong>
+        <div class="spec-file">
+          <p class="spec-file-head" id={head}>
+            <strong>{label}: </strong>
             <span class="spec-file-name" data-testid={`${id}-file`}>
               {file.file.name}
             </span>{' '}
             <span class="muted">({formatBytes(file.file.size)})</span>
           </p>
           <p class="hint">
-            This file is what gets checked; its text is not in the editor. Remove it to type or paste
-            instead{file.file.size <= EDITABLE_BYTES ? ', or edit it as text' : ''}.
+            This file is what gets checked; its text is not in the editor. Remove it to type or paste instead
+            {file.file.size <= EDITABLE_BYTES ? ', or edit it as text' : ''}.
           </p>
           <div class="actions">
             <button
               type="button"
               aria-expanded={showPreview}
               aria-controls={`${id}-preview`}
+              aria-describedby={head}
               onClick={() => setShowPreview((shown) => !shown)}
             >
               {showPreview ? 'Hide preview' : 'Show preview'}
             </button>
             {file.file.size <= EDITABLE_BYTES ? (
-              <button type="button" onClick={() => void edit()}>
+              <button type="button" aria-describedby={head} onClick={() => void edit()}>
                 Edit as text
               </button>
             ) : null}
-            <button type="button" onClick={() => onFile(undefined)}>
+            <button type="button" aria-describedby={head} onClick={() => onFile(undefined)}>
               Remove file
             </button>
           </div>
-          <pre id={`${id}-preview`} class="spec-preview" hidden={!showPreview} tabIndex={0}>
-            {file.preview}
-            {file.truncated ? '\n…' : ''}
-          </pre>
+          <section
+            id={`${id}-preview`}
+            class="spec-preview"
+            hidden={!showPreview}
+            aria-label={`First lines of ${file.file.name}`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
+            tabIndex={0}
+          >
+            <pre>
+              {file.preview}
+              {file.truncated ? '\n…' : ''}
+            </pre>
+          </section>
         </div>
       ) : (
         <>

@@ -5,7 +5,13 @@ import { selectLine } from '../../lib/text-range';
 import { CheckProgress } from './check-progress';
 import { SpecEditor } from './spec-editor';
 import { formatBytes, type LoadedFile } from './spec-file';
-import { CheckCancelled, type CheckedWhere, type RunningCheck, startCheck, whereToCheck } from './spec-runner';
+import {
+  CheckCancelled,
+  type CheckedWhere,
+  type RunningCheck,
+  startCheck,
+  whereToCheck,
+} from './spec-runner';
 import type { Diagnostic, ValidationResult } from './spec-types';
 
 function countOf(count: number, noun: string): string {
@@ -44,7 +50,9 @@ function DiagnosticList({
               <span class="muted">{item.path || '(document)'}</span>
             )}{' '}
             {item.message} <code class="muted">{item.code}</code>
-            {item.excerpt !== undefined && !onJump ? <pre class="diagnostic-excerpt">{item.excerpt}</pre> : null}
+            {item.excerpt !== undefined && !onJump ? (
+              <pre class="diagnostic-excerpt">{item.excerpt}</pre>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -98,9 +106,16 @@ export function ValidatePanel() {
     }
   };
   const result = outcome?.result;
-  const jump = outcome?.fromEditor ? (item: Diagnostic) => selectLine(editor.current, item.line, item.column) : undefined;
+  const jump = outcome?.fromEditor
+    ? (item: Diagnostic) => selectLine(editor.current, item.line, item.column)
+    : undefined;
   return (
-    <form class="panel" onSubmit={check} aria-labelledby="validate-heading" aria-busy={running ? 'true' : 'false'}>
+    <form
+      class="panel"
+      onSubmit={check}
+      aria-labelledby="validate-heading"
+      aria-busy={running ? 'true' : 'false'}
+    >
       <h2 id="validate-heading">Validate a spec</h2>
       <div class="columns">
         <div>
