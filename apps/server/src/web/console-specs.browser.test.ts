@@ -241,6 +241,15 @@ describe('checked by the server for callers with run_adapter', () => {
     expect((await call).status()).toBe(200);
     expect(operations[0]).toBe('GET /orders');
 
+    // The editor's text goes to the adapter; the answer says where it was checked.
+    const validated = page.waitForResponse((response) =>
+      response.url().endsWith('/api/adapters/spec/validate'),
+    );
+    await page.locator('#spec-text').fill(INVALID);
+    await page.getByRole('button', { name: 'Validate' }).click();
+    expect((await validated).status()).toBe(200);
+    await page.getByText('Checked the editor’s text on the server.').waitFor();
+
     // A spec over the adapter's 4 MB body limit is checked in the browser, and the page says why.
     const calls: string[] = [];
     page.on('request', (request) => {
@@ -250,9 +259,9 @@ describe('checked by the server for callers with run_adapter', () => {
     await page.getByText('large-api.json').waitFor();
     await page.getByRole('button', { name: 'Validate' }).click();
     await page.getByText('Not valid (version 3.0)', { exact: false }).waitFor(LONG_CHECK);
-    expect(
-      await page.getByText("over the server's 4 MB limit for adapter calls", { exact: false }).count(),
-    ).toBe(1);
+    expect(await page.locator('.check-subject').textContent()).toBe(
+      "Checked large-api.json in your browser. The request would be 14.3 MB (the text as JSON), over the server's 4 MB limit for adapter calls, so the same toolkit checked it here.",
+    );
     expect(calls).toEqual([]);
 
     // Signing out ends the session on the server too, and the console says so.

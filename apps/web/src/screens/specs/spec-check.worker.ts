@@ -28,7 +28,7 @@ function bodyBytes(body: unknown): number {
 
 function tooLargeNote(bytes: number): string {
   const size = (bytes / (1024 * 1024)).toFixed(1);
-  return `The request would be ${size} MB, over the server's 4 MB limit for adapter calls: checked in your browser with the same toolkit.`;
+  return `The request would be ${size} MB (the text as JSON), over the server's 4 MB limit for adapter calls, so the same toolkit checked it here.`;
 }
 
 async function runValidate(request: Extract<CheckRequest, { kind: 'validate' }>): Promise<CheckAnswer> {

@@ -71,6 +71,8 @@ interface Outcome {
   note: string | undefined;
   /** The editor held the checked text, so lines can be jumped to. */
   fromEditor: boolean;
+  /** What was checked, in words: a file's name, or the editor's text. */
+  subject: string;
 }
 
 /** Validate one spec, typed or loaded from a file, in a Web Worker (docs/console.md, Specs). */
@@ -97,7 +99,13 @@ export function ValidatePanel() {
     try {
       const answer = await started.answer;
       if (answer.kind === 'validate')
-        setOutcome({ result: answer.result, where: answer.where, note: answer.note, fromEditor: !file });
+        setOutcome({
+          result: answer.result,
+          where: answer.where,
+          note: answer.note,
+          fromEditor: !file,
+          subject: file ? file.file.name : 'the editor’s text',
+        });
     } catch (caught) {
       if (caught instanceof CheckCancelled) setCancelled(true);
       else setError(caught);
@@ -152,7 +160,10 @@ export function ValidatePanel() {
                 {countOf(result.counts.errors, 'error')}, {countOf(result.counts.warnings, 'warning')},{' '}
                 {countOf(result.counts.paths, 'path')}, {countOf(result.counts.operations, 'operation')}.
               </p>
-              {outcome?.note ? <p class="muted">{outcome.note}</p> : null}
+              <p class="muted check-subject">
+                Checked {outcome?.subject} {outcome?.where === 'server' ? 'on the server' : 'in your browser'}
+                .{outcome?.note ? ` ${outcome.note}` : ''}
+              </p>
               <DiagnosticList title="Errors" items={result.errors} onJump={jump} />
               <DiagnosticList title="Warnings" items={result.warnings} onJump={jump} />
             </>
