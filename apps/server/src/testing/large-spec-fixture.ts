@@ -1,16 +1,19 @@
 // Test support for the Specs screen's suites; never imported by production code.
 
 /**
- * Builds a large OpenAPI 3.0.3 document as pretty-printed JSON, deterministically (no clock, no
- * randomness): `resources` resources, each with a path of two operations and a schema of twelve
- * described fields, about 2.9 KB of text each. The last path, `/broken/{id}`, names a path
- * parameter no operation declares, so the document has exactly one error, near its end.
+ * Builds a large OpenAPI 3.0.3 document as block YAML (the form GitHub publishes its description
+ * in; slower to parse than JSON, so a check lasts long enough to click during it),
+ * deterministically (no clock, no randomness): `resources` resources, each with a path of two
+ * operations and a schema of twelve described fields, about 3.5 KB of text each. The last path,
+ * `/broken/{id}`, names a path parameter no operation declares, so the document has exactly one
+ * error, after every other path.
  *
- * Self-contained on purpose (no helper functions, no imports): the suites pass it to
- * `page.evaluate`, so the text is made inside the browser and never crosses the driver's wire.
+ * Self-contained on purpose (no helper functions, no imports, no recursion): the suites turn it
+ * into a script for `page.evaluate`, so the text is made inside the browser and never crosses the
+ * driver's wire.
  *
  * @example
- * const bytes = await page.evaluate(buildLargeSpecText, 4600); // then wrap it in a File there
+ * const text = buildLargeSpecText(THIRTEEN_MB_RESOURCES);
  */
 export function buildLargeSpecText(resources: number): string {
   const paths: Record<string, unknown> = {};
@@ -51,11 +54,40 @@ export function buildLargeSpecText(resources: number): string {
     paths,
     components: { schemas },
   };
-  return JSON.stringify(document, null, 2);
+  // Keys and strings are written as JSON strings, which YAML reads as double-quoted scalars.
+  const lines: string[] = [];
+  const stack: { prefix: string; value: unknown; indent: string }[] = [
+    { prefix: '', value: document, indent: '' },
+  ];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item === undefined) break;
+    const { prefix, value, indent } = item;
+    const entries: [string, unknown][] | undefined = Array.isArray(value)
+      ? value.map((child): [string, unknown] => ['-', child])
+      : typeof value === 'object' && value !== null
+        ? Object.entries(value).map(([key, child]): [string, unknown] => [`${JSON.stringify(key)}:`, child])
+        : undefined;
+    if (entries === undefined) {
+      lines.push(`${indent}${prefix} ${JSON.stringify(value)}`);
+      continue;
+    }
+    if (entries.length === 0) {
+      lines.push(`${indent}${prefix} ${Array.isArray(value) ? '[]' : '{}'}`);
+      continue;
+    }
+    const inner = prefix === '' ? indent : `${indent}  `;
+    if (prefix !== '') lines.push(`${indent}${prefix}`);
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const entry = entries[index];
+      if (entry) stack.push({ prefix: entry[0], value: entry[1], indent: inner });
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }
 
-/** Resources for a document of about 13.7 MB (13,7xx,xxx characters), the size of GitHub's description. */
-export const THIRTEEN_MB_RESOURCES = 3850;
+/** Resources for a document of about 13.8 million characters (13.2 MiB), the size of GitHub's description. */
+export const THIRTEEN_MB_RESOURCES = 4750;
 
 /**
  * A script for `page.evaluate` (Playwright and Puppeteer both take an expression): builds the
@@ -63,7 +95,7 @@ export const THIRTEEN_MB_RESOURCES = 3850;
  * picking a file would (a `change` event with the `File`), and returns the text's length.
  *
  * @example
- * const length = await page.evaluate(pickLargeSpecScript('#spec-text-picker', 'large-api.json'));
+ * const length = await page.evaluate(pickLargeSpecScript('#spec-text-picker', 'large-api.yaml'));
  */
 export function pickLargeSpecScript(
   selector: string,
@@ -74,7 +106,7 @@ export function pickLargeSpecScript(
     const text = (${buildLargeSpecText.toString()})(${JSON.stringify(resources)});
     const input = document.querySelector(${JSON.stringify(selector)});
     const data = new DataTransfer();
-    data.items.add(new File([text], ${JSON.stringify(fileName)}, { type: 'application/json' }));
+    data.items.add(new File([text], ${JSON.stringify(fileName)}, { type: 'application/yaml' }));
     input.files = data.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
     return text.length;

@@ -115,7 +115,7 @@ describe('the Specs screen in Firefox', () => {
   it('validates a 13 MB file in a worker: a click is handled while "validating…" is shown', async () => {
     expect(await browser.version()).toMatch(/^firefox\//);
     const length = (await page.evaluate(
-      pickLargeSpecScript('#spec-text-picker', 'large-api.json'),
+      pickLargeSpecScript('#spec-text-picker', 'large-api.yaml'),
     )) as number;
     expect(length).toBeGreaterThan(13_000_000);
     await page.waitForSelector('[data-testid="spec-text-file"]');
@@ -123,24 +123,25 @@ describe('the Specs screen in Firefox', () => {
     await page.evaluate(watchPageScript('Hide preview'));
 
     const started = Date.now();
-    await page.locator('button[type="submit"]::-p-text(Validate)').click();
+    // Handles found beforehand: the clicks go straight to the elements, with no locator waits.
+    const validate = await page.$('button[type="submit"]');
+    const hidePreview = await page.$('button[aria-controls="spec-text-preview"]');
+    await validate?.click();
     await page.waitForSelector('.check-status');
-    await page.locator('button::-p-text(Hide preview)').click();
-    const state = await page.evaluate(() => ({
-      expanded: document.querySelector('[aria-controls="spec-text-preview"]')?.getAttribute('aria-expanded'),
-      checking: document.querySelector('.check-status') !== null,
-    }));
-    expect(state).toEqual({ expanded: 'false', checking: true });
+    await hidePreview?.click();
+    expect(
+      await page.$eval('button[aria-controls="spec-text-preview"]', (node) => node.getAttribute('aria-expanded')),
+    ).toBe('false');
     const { clicks, longestStallMs } = (await page.evaluate(readWatchScript)) as PageWatch;
     expect(clicks.map((click) => click.whileChecking)).toEqual([true]);
 
-    await waitForText('Not valid (version 3.0): 1 error, 0 warnings, 3851 paths, 7701 operations.', 120_000);
+    await waitForText('Not valid (version 3.0): 1 error, 0 warnings, 4751 paths, 9501 operations.', 120_000);
     const stall = ((await page.evaluate(readWatchScript)) as PageWatch).longestStallMs;
     console.info(
       `Firefox: validated ${length} characters in ${Date.now() - started} ms; the click waited ${clicks[0]?.waitedMs.toFixed(1)} ms; longest stall of the page's thread while validating: ${Math.max(stall, longestStallMs).toFixed(0)} ms`,
     );
     const excerpt = await page.$eval('.diagnostics li pre', (node) => node.textContent);
-    expect(excerpt).toBe('      "get": {');
+    expect(excerpt).toBe('    "get":');
     expect(await seriousViolations()).toEqual([]);
   });
 
