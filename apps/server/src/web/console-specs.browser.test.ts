@@ -208,6 +208,29 @@ describe('comparing two versions', () => {
   });
 });
 
+describe('a diff of many operations', () => {
+  it('shows the first 50 operations, then all of them on demand', async () => {
+    const { page } = visitor;
+    const paths = Array.from(
+      { length: 60 },
+      (_, index) => `  /things${index}:\n    get: { responses: { '200': { description: OK } } }`,
+    );
+    const spec = (version: string, body: string[]) =>
+      `openapi: 3.0.3\ninfo: { title: Things, version: '${version}' }\npaths:\n${body.join('\n')}\n`;
+    // Files already loaded are replaced by picking others.
+    const pick = (selector: string, name: string, text: string) =>
+      page.locator(selector).setInputFiles({ name, mimeType: 'text/yaml', buffer: Buffer.from(text) });
+    await pick('#spec-old-picker', 'things-v1.yaml', spec('1', paths));
+    await pick('#spec-new-picker', 'things-v2.yaml', spec('2', paths.slice(0, 1)));
+    await page.getByTestId('spec-new-file').filter({ hasText: 'things-v2.yaml' }).waitFor();
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.getByText('59 breaking changes', { exact: false }).waitFor();
+    expect(await page.locator('.change-group').count()).toBe(50);
+    await page.getByRole('button', { name: 'Show all 59 operations' }).click();
+    expect(await page.locator('.change-group').count()).toBe(59);
+  });
+});
+
 describe('screenshots at 390 px', () => {
   it('keeps the validating, results and diff states inside a phone-wide screen', async () => {
     const phone = await openConsole(harness, '/specs', { viewport: { width: 390, height: 844 } });

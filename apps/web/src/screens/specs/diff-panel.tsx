@@ -20,10 +20,15 @@ function groupCounts(group: ChangeGroup): string {
   return parts.filter(Boolean).join(', ');
 }
 
+/** Operations shown at first; two large specs can differ in thousands, and each is a few elements. */
+const GROUPS_AT_FIRST = 50;
+
 function ChangeGroupList({ groups }: { groups: ChangeGroup[] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? groups : groups.slice(0, GROUPS_AT_FIRST);
   return (
     <div class="change-groups">
-      {groups.map((group) => (
+      {shown.map((group) => (
         <section
           key={group.operation ?? '(document)'}
           class={`change-group${group.breaking > 0 ? ' change-group-breaking' : ''}`}
@@ -42,6 +47,11 @@ function ChangeGroupList({ groups }: { groups: ChangeGroup[] }) {
           </ul>
         </section>
       ))}
+      {shown.length < groups.length ? (
+        <button type="button" onClick={() => setAll(true)}>
+          Show all {groups.length} operations
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -59,7 +69,7 @@ export function DiffPanel() {
   const [newFile, setNewFile] = useState<LoadedFile>();
   const [running, setRunning] = useState<RunningCheck>();
   const [cancelled, setCancelled] = useState(false);
-  const [result, setResult] = useState<{ diff: DiffResult; note: string | undefined }>();
+  const [result, setResult] = useState<{ diff: DiffResult; note: string | undefined; serial: number }>();
   const [error, setError] = useState<unknown>();
   const where = whereToCheck(user);
   const ready =
@@ -78,7 +88,8 @@ export function DiffPanel() {
     setRunning(started);
     try {
       const answer = await started.answer;
-      if (answer.kind === 'diff') setResult({ diff: answer.result, note: answer.note });
+      if (answer.kind === 'diff')
+        setResult({ diff: answer.result, note: answer.note, serial: (result?.serial ?? 0) + 1 });
     } catch (caught) {
       if (caught instanceof CheckCancelled) setCancelled(true);
       else setError(caught);
@@ -136,7 +147,7 @@ export function DiffPanel() {
                 ))}
               </ul>
             ) : null}
-            <ChangeGroupList groups={groupChanges(result.diff.changes)} />
+            <ChangeGroupList key={result.serial} groups={groupChanges(result.diff.changes)} />
           </>
         ) : null}
       </div>

@@ -73,6 +73,8 @@ interface Outcome {
   fromEditor: boolean;
   /** What was checked, in words: a file's name, or the editor's text. */
   subject: string;
+  /** Counts checks, so each result's lists start folded again. */
+  serial: number;
 }
 
 /** Validate one spec, typed or loaded from a file, in a Web Worker (docs/console.md, Specs). */
@@ -105,6 +107,7 @@ export function ValidatePanel() {
           note: answer.note,
           fromEditor: !file,
           subject: file ? file.file.name : 'the editor’s text',
+          serial: (outcome?.serial ?? 0) + 1,
         });
     } catch (caught) {
       if (caught instanceof CheckCancelled) setCancelled(true);
@@ -164,8 +167,18 @@ export function ValidatePanel() {
                 Checked {outcome?.subject} {outcome?.where === 'server' ? 'on the server' : 'in your browser'}
                 .{outcome?.note ? ` ${outcome.note}` : ''}
               </p>
-              <DiagnosticList title="Errors" items={result.errors} onJump={jump} />
-              <DiagnosticList title="Warnings" items={result.warnings} onJump={jump} />
+              <DiagnosticList
+                key={`e${outcome?.serial}`}
+                title="Errors"
+                items={result.errors}
+                onJump={jump}
+              />
+              <DiagnosticList
+                key={`w${outcome?.serial}`}
+                title="Warnings"
+                items={result.warnings}
+                onJump={jump}
+              />
             </>
           ) : null}
           {!result && !running && !cancelled ? (
