@@ -130,7 +130,9 @@ describe('the Specs screen in Firefox', () => {
     await page.waitForSelector('.check-status');
     await hidePreview?.click();
     expect(
-      await page.$eval('button[aria-controls="spec-text-preview"]', (node) => node.getAttribute('aria-expanded')),
+      await page.$eval('button[aria-controls="spec-text-preview"]', (node) =>
+        node.getAttribute('aria-expanded'),
+      ),
     ).toBe('false');
     const { clicks, longestStallMs } = (await page.evaluate(readWatchScript)) as PageWatch;
     expect(clicks.map((click) => click.whileChecking)).toEqual([true]);
