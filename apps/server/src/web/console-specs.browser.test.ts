@@ -279,6 +279,8 @@ describe('checked by the server for callers with run_adapter', () => {
     });
     await page.evaluate(pickLargeSpecScript('#spec-text-picker', 'large-api.yaml'));
     await page.getByText('large-api.yaml').waitFor();
+    // Said before the check, too.
+    await page.getByText('Over the server’s 4 MB limit: checked in your browser.').waitFor();
     await page.getByRole('button', { name: 'Validate' }).click();
     await page.getByText('Not valid (version 3.0)', { exact: false }).waitFor(LONG_CHECK);
     expect(await page.locator('.check-subject').textContent()).toBe(

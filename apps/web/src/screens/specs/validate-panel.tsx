@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../components/status';
 import { useSession } from '../../lib/session';
 import { selectLine } from '../../lib/text-range';
 import { CheckProgress } from './check-progress';
+import { ADAPTER_BODY_LIMIT } from './spec-check-protocol';
 import { SpecEditor } from './spec-editor';
 import { formatBytes, type LoadedFile } from './spec-file';
 import {
@@ -144,7 +145,11 @@ export function ValidatePanel() {
               Validate
             </button>
             <span class="muted">
-              {where === 'server' ? 'Checked by the server (spec adapter).' : 'Checked in your browser.'}
+              {where === 'browser'
+                ? 'Checked in your browser.'
+                : file && file.file.size > ADAPTER_BODY_LIMIT
+                  ? 'Over the server’s 4 MB limit: checked in your browser.'
+                  : 'Checked by the server (spec adapter).'}
             </span>
           </div>
           <ErrorMessage error={error} />
