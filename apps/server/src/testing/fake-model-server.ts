@@ -32,6 +32,11 @@ export interface FakeModelAnswer {
   chunkDelayMs?: number;
   /** Never answer; the request ends when the client closes it. */
   hang?: true;
+  /**
+   * Stream this many frames, then wait until the test calls `release()` before the rest: the
+   * client has text in hand while the answer is still open, with no timing involved.
+   */
+  holdAfterChunks?: number;
   /** Destroy the socket after this many stream frames. */
   dropAfterChunks?: number;
   /** Anthropic only: send an `error` event after the first text delta and end the stream. */
@@ -60,6 +65,10 @@ export interface FakeModelServer {
   requests: FakeModelRequest[];
   enqueue(...answers: FakeModelAnswer[]): void;
   setDefaultAnswer(answer: FakeModelAnswer): void;
+  /** Lets every answer held by `holdAfterChunks` go on (and answers held later pass at once). */
+  release(): void;
+  /** Resolves once an answer reached its `holdAfterChunks` frame and is waiting. */
+  waitForHold(): Promise<void>;
   /** Resolves once at least `count` requests arrived. */
   waitForRequests(count: number): Promise<FakeModelRequest[]>;
   close(): Promise<void>;
@@ -94,11 +103,31 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** The gate `holdAfterChunks` answers wait at; `release()` opens it for good. */
+interface HoldGate {
+  reached(): void;
+  opened: Promise<void>;
+}
+
+/** Waits for the gate, or less when the response closes first. */
+function hold(gate: HoldGate, res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  gate.reached();
+  return new Promise((resolve) => {
+    res.once('close', resolve);
+    void gate.opened.then(() => {
+      res.off('close', resolve);
+      resolve();
+    });
+  });
+}
+
 async function answerRequest(
   record: FakeModelRequest,
   answer: FakeModelAnswer,
   res: ServerResponse,
   onDrop: () => void,
+  gate: HoldGate,
 ): Promise<void> {
   if (answer.hang) return;
   await pause(answer.delayMs, res);
@@ -132,6 +161,7 @@ async function answerRequest(
       return;
     }
     if (index > 0) await pause(answer.chunkDelayMs, res);
+    if (index === answer.holdAfterChunks) await hold(gate, res);
     if (res.destroyed) return;
     res.write(frame);
   }
@@ -153,6 +183,17 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   const queue: FakeModelAnswer[] = [];
   let defaultAnswer: FakeModelAnswer = {};
   const waiters: { count: number; resolve: (requests: FakeModelRequest[]) => void }[] = [];
+  let open = (): void => undefined;
+  let holdReached = (): void => undefined;
+  const holdSeen = new Promise<void>((resolve) => {
+    holdReached = resolve;
+  });
+  const gate: HoldGate = {
+    reached: () => holdReached(),
+    opened: new Promise((resolve) => {
+      open = resolve;
+    }),
+  };
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -185,9 +226,15 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve([...requests]);
       }
-      await answerRequest(record, queue.shift() ?? defaultAnswer, res, () => {
-        droppedByServer = true;
-      });
+      await answerRequest(
+        record,
+        queue.shift() ?? defaultAnswer,
+        res,
+        () => {
+          droppedByServer = true;
+        },
+        gate,
+      );
     })().catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : new Error(String(error)));
     });
@@ -201,6 +248,8 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     anthropicBaseUrl: url,
     requests,
     enqueue: (...answers) => void queue.push(...answers),
+    release: () => open(),
+    waitForHold: () => holdSeen,
     setDefaultAnswer: (answer) => {
       defaultAnswer = answer;
     },
