@@ -65,9 +65,9 @@ export interface FakeModelServer {
   requests: FakeModelRequest[];
   enqueue(...answers: FakeModelAnswer[]): void;
   setDefaultAnswer(answer: FakeModelAnswer): void;
-  /** Lets every answer held by `holdAfterChunks` go on (and answers held later pass at once). */
+  /** Lets every answer now held by `holdAfterChunks` go on; answers held later wait for the next call. */
   release(): void;
-  /** Resolves once an answer reached its `holdAfterChunks` frame and is waiting. */
+  /** Resolves once an answer reached its `holdAfterChunks` frame and waits for `release()`. */
   waitForHold(): Promise<void>;
   /** Resolves once at least `count` requests arrived. */
   waitForRequests(count: number): Promise<FakeModelRequest[]>;
@@ -103,10 +103,24 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** The gate `holdAfterChunks` answers wait at; `release()` opens it for good. */
+/** The gate `holdAfterChunks` answers wait at until `release()` opens it (and sets up the next). */
 interface HoldGate {
   reached(): void;
   opened: Promise<void>;
+  seen: Promise<void>;
+  open(): void;
+}
+
+function createHoldGate(): HoldGate {
+  let reached = (): void => undefined;
+  let open = (): void => undefined;
+  const seen = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { reached: () => reached(), open: () => open(), seen, opened };
 }
 
 /** Waits for the gate, or less when the response closes first. */
@@ -127,7 +141,7 @@ async function answerRequest(
   answer: FakeModelAnswer,
   res: ServerResponse,
   onDrop: () => void,
-  gate: HoldGate,
+  currentGate: () => HoldGate,
 ): Promise<void> {
   if (answer.hang) return;
   await pause(answer.delayMs, res);
@@ -161,7 +175,7 @@ async function answerRequest(
       return;
     }
     if (index > 0) await pause(answer.chunkDelayMs, res);
-    if (index === answer.holdAfterChunks) await hold(gate, res);
+    if (index === answer.holdAfterChunks) await hold(currentGate(), res);
     if (res.destroyed) return;
     res.write(frame);
   }
@@ -183,17 +197,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   const queue: FakeModelAnswer[] = [];
   let defaultAnswer: FakeModelAnswer = {};
   const waiters: { count: number; resolve: (requests: FakeModelRequest[]) => void }[] = [];
-  let open = (): void => undefined;
-  let holdReached = (): void => undefined;
-  const holdSeen = new Promise<void>((resolve) => {
-    holdReached = resolve;
-  });
-  const gate: HoldGate = {
-    reached: () => holdReached(),
-    opened: new Promise((resolve) => {
-      open = resolve;
-    }),
-  };
+  let gate = createHoldGate();
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -233,7 +237,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         () => {
           droppedByServer = true;
         },
-        gate,
+        () => gate,
       );
     })().catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -248,8 +252,12 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     anthropicBaseUrl: url,
     requests,
     enqueue: (...answers) => void queue.push(...answers),
-    release: () => open(),
-    waitForHold: () => holdSeen,
+    release: () => {
+      const held = gate;
+      gate = createHoldGate();
+      held.open();
+    },
+    waitForHold: () => gate.seen,
     setDefaultAnswer: (answer) => {
       defaultAnswer = answer;
     },
