@@ -101,12 +101,14 @@ describe('ideation streaming in Chromium', () => {
 
   it('finishes with time and tokens per stage, and model HTML inert', async () => {
     const { page } = member;
+    // The test server's clock is manual: the held stage took exactly as long as it moves.
+    harness.server.clock.advance(4200);
     models.release();
     await page.getByText('Run finished.').waitFor();
     const idea = stage(page, 'idea');
     expect(await idea.getAttribute('data-state')).toBe('done');
-    const facts = (await idea.locator('.stage-facts').textContent()) ?? '';
-    expect(facts).toMatch(/^openai · gpt-test-1 · \d+\.\d s · 120 → 48 tokens$/);
+    const facts = ((await idea.locator('.stage-facts').textContent()) ?? '').replaceAll('\u00a0', ' ');
+    expect(facts).toBe('openai · gpt-test-1 · 4.2 s · 120 → 48 tokens');
     const output = idea.locator('.stage-output');
     expect(await output.locator('li').allTextContents()).toEqual(['Scale for hives', 'Swarm alerts']);
     expect(await output.locator('table td').allTextContents()).toEqual(['Scale', 'S']);

@@ -41,7 +41,9 @@ function StageFacts({ stage }: { stage: StageView }) {
     facts.push(`attempt ${stage.attempt}`);
   if (stage.durationMs !== undefined) facts.push(formatSeconds(stage.durationMs));
   if (stage.usage) facts.push(formatTokens(stage.usage));
-  return facts.length > 0 ? <span class="muted stage-facts">{facts.join(' · ')}</span> : null;
+  // Each fact stays on one line; a narrow screen wraps between facts.
+  const unbroken = facts.map((fact) => fact.replaceAll(' ', '\u00a0'));
+  return facts.length > 0 ? <span class="muted stage-facts">{unbroken.join(' · ')}</span> : null;
 }
 
 function StageList({ stages }: { stages: StageView[] }) {

@@ -16,7 +16,8 @@ const markdown = new Marked({
   gfm: true,
   async: false,
   renderer: {
-    html: ({ text }) => escapeHtml(text),
+    // A block of raw HTML reads as its own paragraph of text; inline HTML stays inline.
+    html: ({ text, block }) => (block ? `<p>${escapeHtml(text.trim())}</p>\n` : escapeHtml(text)),
   },
 });
 
