@@ -44,5 +44,6 @@ function addLinkHook(): void {
 export function renderMarkdown(text: string): string {
   addLinkHook();
   const html = markdown.parse(text) as string;
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS, FORBID_ATTR: ['style'] });
+  // Trimmed: the newline marked ends blocks with would be text of its own after the last one.
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS, FORBID_ATTR: ['style'] }).trim();
 }
