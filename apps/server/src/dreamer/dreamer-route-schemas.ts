@@ -105,7 +105,8 @@ const runResultSchema = {
           durationMs: {
             type: 'integer',
             minimum: 0,
-            description: 'How long the stage took, retries included (absent on steps recorded before it existed).',
+            description:
+              'How long the stage took, retries included (absent on steps recorded before it existed).',
           },
         },
       },

@@ -115,10 +115,9 @@ describe('ideation streaming in Chromium', () => {
     expect(await output.locator('script, img, [onerror]').count()).toBe(0);
     // Raw HTML from the model is shown as the text it is, not parsed.
     expect(await output.textContent()).toContain('<script>window.__pwned = "script"</script>');
-    expect(await output.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
-      null,
-      'https://example.org/bees',
-    ]);
+    expect(
+      await output.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual([null, 'https://example.org/bees']);
     expect(await output.locator('a[href]').getAttribute('rel')).toBe('noopener noreferrer nofollow');
     await output.locator('a', { hasText: 'a link' }).click();
     expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();
@@ -160,7 +159,16 @@ describe('ideation streaming in Firefox', () => {
   async function seriousFirefoxViolations(): Promise<string[]> {
     await page.evaluate(axeSource);
     return page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              context: Document,
+              options: unknown,
+            ): Promise<{ violations: { id: string; impact: string | null }[] }>;
+          };
+        }
+      ).axe;
       const result = await axe.run(document, {
         runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
       });
@@ -190,7 +198,7 @@ describe('ideation streaming in Firefox', () => {
     const done = await page.$eval('[data-stage="idea"]', (node) => ({
       state: node.getAttribute('data-state'),
       dangerous: node.querySelectorAll('script, img, [onerror]').length,
-      items: [...node.querySelectorAll('.stage-output li')].map((item) => item.textContent),
+      items: Array.from(node.querySelectorAll('.stage-output li')).map((item) => item.textContent),
     }));
     expect(done).toEqual({ state: 'done', dangerous: 0, items: ['Scale for hives', 'Swarm alerts'] });
     expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();

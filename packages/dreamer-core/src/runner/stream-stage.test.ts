@@ -72,8 +72,18 @@ describe('a run over a streaming provider', () => {
   it('records usage from the done chunk and each step’s duration', async () => {
     const { dreamer, store } = setup(
       [
-        { chunks: [{ type: 'delta', text: 'one' }, { type: 'done', usage: { inputTokens: 11, outputTokens: 3 } }] },
-        { chunks: [{ type: 'delta', text: 'partial' }, { type: 'done', text: 'whole answer' }] },
+        {
+          chunks: [
+            { type: 'delta', text: 'one' },
+            { type: 'done', usage: { inputTokens: 11, outputTokens: 3 } },
+          ],
+        },
+        {
+          chunks: [
+            { type: 'delta', text: 'partial' },
+            { type: 'done', text: 'whole answer' },
+          ],
+        },
       ],
       1500,
     );
@@ -88,7 +98,10 @@ describe('a run over a streaming provider', () => {
 
   it('numbers the attempts of a retried stage so a reader can drop the first attempt’s text', async () => {
     const { dreamer } = setup([
-      { chunks: [{ type: 'delta', text: 'lost ' }], error: createProviderError('broke off', { retryable: true }) },
+      {
+        chunks: [{ type: 'delta', text: 'lost ' }],
+        error: createProviderError('broke off', { retryable: true }),
+      },
       'kept',
       'b',
     ]);
@@ -128,7 +141,10 @@ describe('a run over a streaming provider', () => {
   });
 
   it('still uses complete() when the registry cannot stream', async () => {
-    const registry = createScriptedProviderRegistry({ providers: [{ provider: 'local', models: ['m1'] }], answers: ['x', 'y'] });
+    const registry = createScriptedProviderRegistry({
+      providers: [{ provider: 'local', models: ['m1'] }],
+      answers: ['x', 'y'],
+    });
     const dreamer = createDreamer({ providers: registry, clock: createManualClock() });
     const events: RunEvent[] = [];
     await dreamer.run({ topic: 'bees', pipeline }, { onEvent: (event) => events.push(event) });

@@ -57,7 +57,9 @@ export function createScriptedProviderRegistry(
   const calls: CompletionRequest[] = [];
   const next = (request: CompletionRequest): ScriptedAnswer => {
     calls.push(request);
-    return queue.shift() ?? options.fallback ?? `answer ${calls.length} from ${request.provider}/${request.model}`;
+    return (
+      queue.shift() ?? options.fallback ?? `answer ${calls.length} from ${request.provider}/${request.model}`
+    );
   };
   async function answerOf(answer: ScriptedAnswer, request: CompletionRequest): Promise<CompletionResult> {
     if (typeof answer === 'string') return { text: answer };
@@ -71,7 +73,10 @@ export function createScriptedProviderRegistry(
     }
     return answer;
   }
-  async function* streamOf(answer: ScriptedAnswer, request: CompletionRequest): AsyncIterable<CompletionChunk> {
+  async function* streamOf(
+    answer: ScriptedAnswer,
+    request: CompletionRequest,
+  ): AsyncIterable<CompletionChunk> {
     if (typeof answer === 'object' && 'chunks' in answer) {
       for (const chunk of answer.chunks) {
         if (request.signal.aborted) throw request.signal.reason;
@@ -88,6 +93,8 @@ export function createScriptedProviderRegistry(
     calls,
     list: () => providers.map((entry) => ({ provider: entry.provider, models: [...entry.models] })),
     complete: (request) => answerOf(next(request), request),
-    ...(options.streaming ? { stream: (request: CompletionRequest) => streamOf(next(request), request) } : {}),
+    ...(options.streaming
+      ? { stream: (request: CompletionRequest) => streamOf(next(request), request) }
+      : {}),
   };
 }

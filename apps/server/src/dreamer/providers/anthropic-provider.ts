@@ -157,6 +157,7 @@ export function createAnthropicProvider(
   }
   return {
     complete: (completion) => send(completion),
-    stream: (completion): AsyncIterable<CompletionChunk> => toChunkStream((onDelta) => send(completion, onDelta)),
+    stream: (completion): AsyncIterable<CompletionChunk> =>
+      toChunkStream((onDelta) => send(completion, onDelta)),
   };
 }

@@ -16,7 +16,9 @@ type Outcome = { ok: true; result: CompletionResult } | { ok: false; error: unkn
  * for await (const chunk of toChunkStream((onDelta) => readAnswer(onDelta))) console.log(chunk);
  * ```
  */
-export async function* toChunkStream(start: StreamedCompletion): AsyncGenerator<CompletionChunk, void, undefined> {
+export async function* toChunkStream(
+  start: StreamedCompletion,
+): AsyncGenerator<CompletionChunk, void, undefined> {
   let pending = '';
   let outcome: Outcome | undefined;
   let wake: (() => void) | undefined;

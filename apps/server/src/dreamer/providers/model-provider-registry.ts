@@ -1,4 +1,9 @@
-import type { CompletionChunk, CompletionRequest, CompletionResult, ProviderRegistry } from '@svc/dreamer-core';
+import type {
+  CompletionChunk,
+  CompletionRequest,
+  CompletionResult,
+  ProviderRegistry,
+} from '@svc/dreamer-core';
 import type { ModelProviderConfig, ModelProvidersConfig } from '../../config/model-config.js';
 import { createAnthropicProvider } from './anthropic-provider.js';
 import type { ModelProvider } from './model-provider.js';
@@ -15,9 +20,11 @@ export interface ModelProviderDescription {
   streaming: boolean;
 }
 
-/** The server's provider registry: the core's port plus a key-free description. */
+/** The server's provider registry: the core's port (with `stream()`) plus a key-free description. */
 export interface ModelProviderRegistry extends ProviderRegistry {
   describe(): ModelProviderDescription[];
+  /** Always present here: a provider without streaming answers one `done`. */
+  stream(request: CompletionRequest): AsyncIterable<CompletionChunk>;
 }
 
 const ROLES = new Set(['system', 'user', 'assistant']);

@@ -105,6 +105,7 @@ export function createOpenAiCompatibleProvider(
   }
   return {
     complete: (completion) => send(completion),
-    stream: (completion): AsyncIterable<CompletionChunk> => toChunkStream((onDelta) => send(completion, onDelta)),
+    stream: (completion): AsyncIterable<CompletionChunk> =>
+      toChunkStream((onDelta) => send(completion, onDelta)),
   };
 }

@@ -21,7 +21,13 @@ afterEach(async () => {
 });
 
 function registryFor(wire: (typeof WIRES)[number], server: FakeModelServer, streaming = true) {
-  const base = { name: wire.name, baseUrl: server[wire.base], apiKey: undefined, models: [wire.model], streaming };
+  const base = {
+    name: wire.name,
+    baseUrl: server[wire.base],
+    apiKey: undefined,
+    models: [wire.model],
+    streaming,
+  };
   return createModelProviderRegistry({
     providers: [
       wire.kind === 'anthropic'
@@ -44,12 +50,17 @@ function request(wire: (typeof WIRES)[number], signal = new AbortController().si
 describe.each(WIRES)('$kind provider streaming', (wire) => {
   it('yields text while the upstream answer is still open, then done with the whole text and usage', async () => {
     fake = await startFakeModelServer();
-    fake.enqueue({ text: 'one two three four', usage: { input: 9, output: 4 }, holdAfterChunks: wire.holdAfter });
+    fake.enqueue({
+      text: 'one two three four',
+      usage: { input: 9, output: 4 },
+      holdAfterChunks: wire.holdAfter,
+    });
     const chunks = registryFor(wire, fake).stream(request(wire))[Symbol.asyncIterator]();
     let early = '';
     while (early !== 'one two ') {
       const next = await chunks.next();
-      if (next.done || next.value.type !== 'delta') throw new Error(`expected a delta, got ${JSON.stringify(next)}`);
+      if (next.done || next.value.type !== 'delta')
+        throw new Error(`expected a delta, got ${JSON.stringify(next)}`);
       early += next.value.text;
     }
     await fake.waitForHold();
@@ -99,7 +110,9 @@ describe.each(WIRES)('$kind provider streaming', (wire) => {
     fake.enqueue({ text: 'whole at once', usage: { input: 3, output: 3 } });
     const chunks: CompletionChunk[] = [];
     for await (const chunk of registryFor(wire, fake, false).stream(request(wire))) chunks.push(chunk);
-    expect(chunks).toEqual([{ type: 'done', text: 'whole at once', usage: { inputTokens: 3, outputTokens: 3 } }]);
+    expect(chunks).toEqual([
+      { type: 'done', text: 'whole at once', usage: { inputTokens: 3, outputTokens: 3 } },
+    ]);
     expect(fake.requests[0]?.body.stream).toBe(false);
   });
 });

@@ -189,7 +189,11 @@ export async function readJsonBody(response: Response, request: ModelRequest): P
 export interface AnswerReaders {
   json(body: unknown, request: ModelRequest): CompletionResult;
   /** Reads an event stream to its end, passing each piece of text to `onDelta` as it arrives. */
-  stream(response: Response, request: ModelRequest, onDelta?: (text: string) => void): Promise<CompletionResult>;
+  stream(
+    response: Response,
+    request: ModelRequest,
+    onDelta?: (text: string) => void,
+  ): Promise<CompletionResult>;
 }
 
 /**

@@ -4,8 +4,8 @@ import type { DocumentList } from '../../api/types';
 import { ErrorMessage, formatTime } from '../../components/status';
 import { useLoad } from '../../lib/use-load';
 import { CopyMarkdown } from './copy-markdown';
-import { StageOutput } from './stage-output';
 import type { RunForMarkdown } from './run-markdown';
+import { StageOutput } from './stage-output';
 
 export type RunRecord = RunForMarkdown & { status: 'running' | 'done' | 'aborted' | 'error' };
 

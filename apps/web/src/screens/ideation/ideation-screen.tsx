@@ -26,15 +26,17 @@ function formatSeconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
-/** "120 → 340 tokens", "~" when estimated, or that the echo stub ran. */
+/** "120 → 340 tokens", with "~" when the counts are estimated. */
 function formatTokens(usage: NonNullable<StageView['usage']>): string {
-  if (usage.stub) return 'echo stub, no tokens';
   const about = usage.estimated ? '~' : '';
   return `${about}${usage.inputTokens} → ${about}${usage.outputTokens} tokens`;
 }
 
 /** What is known of a stage: its model, then (once done) time and tokens. */
 function StageFacts({ stage }: { stage: StageView }) {
+  // The echo stub is no model: its name, time and zero tokens would say the same thing three times.
+  if (stage.usage?.stub || stage.model?.provider === 'stub')
+    return <span class="muted stage-facts">echo stub, no model called</span>;
   const facts: string[] = [];
   if (stage.model) facts.push(`${stage.model.provider} · ${stage.model.model}`);
   if (stage.state === 'running' && stage.attempt !== undefined && stage.attempt > 1)
@@ -155,7 +157,12 @@ export function IdeationScreen() {
           <label for="model">Model</label>
           <select id="model" value={model} onChange={(event) => setModel(event.currentTarget.value)}>
             <option value="auto">
-              Automatic{models.data ? ` (${models.data.auto.provider} · ${models.data.auto.model})` : ''}
+              Automatic
+              {models.data
+                ? models.data.auto.provider === 'stub'
+                  ? ' (echo stub: no model configured)'
+                  : ` (${models.data.auto.provider} · ${models.data.auto.model})`
+                : ''}
             </option>
             {(models.data?.providers ?? []).flatMap((entry) =>
               entry.models.map((name) => (

@@ -6,7 +6,13 @@ import { Marked } from 'marked';
 // checks it against the console's CSP). DOMPurify then keeps only inert markup of what marked
 // wrote: no javascript: URLs, no forms, no styles, no images (a remote image would be a
 // tracking beacon; the CSP would block it anyway). Links open in a new tab without referrer.
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
@@ -21,7 +27,18 @@ const markdown = new Marked({
   },
 });
 
-const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'img', 'iframe', 'svg', 'math'];
+const FORBID_TAGS = [
+  'style',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'img',
+  'iframe',
+  'svg',
+  'math',
+];
 
 let hooked = false;
 function addLinkHook(): void {
@@ -45,5 +62,9 @@ export function renderMarkdown(text: string): string {
   addLinkHook();
   const html = markdown.parse(text) as string;
   // Trimmed: the newline marked ends blocks with would be text of its own after the last one.
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS, FORBID_ATTR: ['style'] }).trim();
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS,
+    FORBID_ATTR: ['style'],
+  }).trim();
 }

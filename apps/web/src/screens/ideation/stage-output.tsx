@@ -9,6 +9,6 @@ export function StageOutput({ text, writing }: { text: string; writing: boolean 
   const plain = writing && text.length > LIVE_MARKDOWN_LIMIT;
   const html = useMemo(() => (plain ? '' : renderMarkdown(text)), [text, plain]);
   if (plain) return <p class="stage-output">{text}</p>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown sanitises with DOMPurify.
+  // Safe: renderMarkdown escapes raw HTML and sanitises the result with DOMPurify.
   return <div class="stage-output markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }
