@@ -212,6 +212,7 @@ export function createGate(options: CreateGateOptions): Gate {
       access,
       identities,
       readMembership: (userId) => membership.readMembership(userId),
+      rolePermissions: deps.config.rolePermissions,
     }),
     invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {

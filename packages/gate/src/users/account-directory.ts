@@ -59,6 +59,8 @@ export const MAX_ACCOUNT_SEARCH = 254;
 
 /** The admin's view of accounts: list and search, disable and re-enable, sessions. */
 export interface AccountDirectory {
+  /** The configured roles with what each grants, in the map's order. */
+  listRoles(): { name: string; permissions: string[] }[];
   /** Accounts whose email contains `search` (case-insensitive; `%` and `_` match themselves), by email. */
   list(input: { search?: string; offset?: number; limit?: number }): Promise<AccountPage>;
   /** One account; `GATE_NOT_FOUND` when there is none. */
@@ -87,6 +89,8 @@ export interface AccountDirectoryDeps {
   access: AccessControl;
   identities: IdentityInvalidation;
   readMembership(userId: string): Promise<Membership>;
+  /** The configured role → permission map. */
+  rolePermissions: Record<string, readonly string[]>;
 }
 
 /** Escapes LIKE's wildcards (and the escape character) so a search matches its own text. */
@@ -166,6 +170,12 @@ export function createAccountDirectory(deps: AccountDirectoryDeps): AccountDirec
   }
 
   return {
+    listRoles: () =>
+      Object.entries(deps.rolePermissions).map(([name, permissions]) => ({
+        name,
+        permissions: [...permissions],
+      })),
+
     async list(input) {
       const { offset, limit } = readPaging(input);
       const search = typeof input.search === 'string' ? input.search.trim().toLowerCase() : '';
