@@ -2,7 +2,7 @@
 // Callbacks passed to page.evaluate run in the browser: they see DOM globals.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, FIXTURE_ENV } from '../testing/access-test-fixtures.js';
 import { requireTool } from '../testing/console-browser.fixture.js';
@@ -10,8 +10,8 @@ import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 
 // The admin screen in Debian's Firefox ESR over WebDriver BiDi (puppeteer-core), as
-// console-firefox.browser.test.ts drives the other screens: an admin in one browser context
-// changes a role, revokes a key and disables an account whose owner is signed in in another.
+// console-firefox.browser.test.ts drives the other screens: an admin in one Firefox changes a
+// role, revokes a key and disables an account whose owner is signed in in another Firefox.
 
 const PASSWORD = 'a long enough console password 42';
 const PERSON = 'fox.admin@example.com';
@@ -20,7 +20,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 let server: TestServer;
 let baseUrl: string;
 let browser: Browser;
-let personContext: BrowserContext;
+let personBrowser: Browser;
 let adminPage: Page;
 let personPage: Page;
 let personId = '';
@@ -100,20 +100,24 @@ beforeAll(async () => {
   server = await createTestServer(sqlite, FIXTURE_ENV);
   baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
   personId = (await server.app.gate.auth.signup({ email: PERSON, password: PASSWORD })).user.id;
-  browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: requireTool('/usr/bin/firefox-esr'),
-    headless: true,
-  });
+  const launch = () =>
+    puppeteer.launch({
+      browser: 'firefox',
+      executablePath: requireTool('/usr/bin/firefox-esr'),
+      headless: true,
+    });
+  browser = await launch();
   adminPage = await browser.newPage();
   adminPage.setDefaultTimeout(15_000);
-  personContext = await browser.createBrowserContext();
-  personPage = await personContext.newPage();
+  // The person signs in in a browser of their own (its own profile and cookies).
+  personBrowser = await launch();
+  personPage = await personBrowser.newPage();
   personPage.setDefaultTimeout(15_000);
 });
 
 afterAll(async () => {
   await browser?.close();
+  await personBrowser?.close();
   await server?.close();
 });
 

@@ -3,6 +3,7 @@ import { requestJson } from '../../api/http';
 import { ErrorMessage, formatTime } from '../../components/status';
 import { Link } from '../../lib/router';
 import { ACTION_LABELS, type AuditEntry, describeDetails } from './admin-types';
+import { ScrollBox } from './scroll-box';
 
 interface AuditPage {
   entries: AuditEntry[];
@@ -44,7 +45,7 @@ export function AuditLog({ userId, round = 0 }: { userId?: string; round?: numbe
       <ErrorMessage error={error} />
       {entries.length === 0 && !loading ? <p class="muted">Nothing recorded yet.</p> : null}
       {entries.length > 0 ? (
-        <div class="table-scroll">
+        <ScrollBox label="Audit entries, scrollable">
           <table aria-labelledby={headingId} class="audit-table">
             <thead>
               <tr>
@@ -77,7 +78,7 @@ export function AuditLog({ userId, round = 0 }: { userId?: string; round?: numbe
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
       {cursor ? (
         <div class="actions">

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
 import { ErrorMessage, formatTime, Notice } from '../../components/status';
 import { useLoad } from '../../lib/use-load';
+import { ScrollBox } from './scroll-box';
 
 interface Session {
   id: string;
@@ -73,7 +74,7 @@ export function CredentialsPanel({
       <ErrorMessage error={error ?? sessions.error ?? keys.error} />
       <h3 id="sessions-heading">Signed-in sessions</h3>
       {sessions.data && sessions.data.sessions.length > 0 ? (
-        <div class="table-scroll">
+        <ScrollBox label="Sessions, scrollable">
           <table aria-labelledby="sessions-heading">
             <thead>
               <tr>
@@ -107,13 +108,13 @@ export function CredentialsPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : (
         <p class="muted">{sessions.loading ? 'Loading…' : 'No live sessions.'}</p>
       )}
       <h3 id="keys-heading">API keys</h3>
       {keys.data && keys.data.keys.length > 0 ? (
-        <div class="table-scroll">
+        <ScrollBox label="API keys, scrollable">
           <table aria-labelledby="keys-heading">
             <thead>
               <tr>
@@ -149,7 +150,7 @@ export function CredentialsPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : (
         <p class="muted">{keys.loading ? 'Loading…' : 'No API keys.'}</p>
       )}

@@ -4,6 +4,7 @@ import { ErrorMessage, formatTime } from '../../components/status';
 import { Link } from '../../lib/router';
 import { useLoad } from '../../lib/use-load';
 import { type AccountPage, describeMembership } from './admin-types';
+import { ScrollBox } from './scroll-box';
 
 const PAGE = 25;
 
@@ -56,16 +57,20 @@ export function UsersList() {
             : ''}
       </p>
       {data && data.users.length > 0 ? (
-        <div class="table-scroll">
+        <ScrollBox label="People, scrollable">
           <table aria-labelledby="people-heading" class="people-table">
             <thead>
               <tr>
                 <th scope="col">Email</th>
                 <th scope="col">Roles</th>
-                <th scope="col">Membership</th>
+                <th scope="col" class="wide-only">
+                  Membership
+                </th>
                 <th scope="col">Tokens</th>
                 <th scope="col">Status</th>
-                <th scope="col">Created</th>
+                <th scope="col" class="wide-only">
+                  Created
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -75,7 +80,7 @@ export function UsersList() {
                     <Link href={`/admin?user=${encodeURIComponent(account.id)}`}>{account.email}</Link>
                   </td>
                   <td>{account.roles.join(', ') || 'none'}</td>
-                  <td>{describeMembership(account.membership)}</td>
+                  <td class="wide-only">{describeMembership(account.membership)}</td>
                   <td>{account.balance}</td>
                   <td>
                     {account.disabledAt === null ? (
@@ -84,12 +89,12 @@ export function UsersList() {
                       <span class="badge badge-danger">Disabled</span>
                     )}
                   </td>
-                  <td>{formatTime(account.createdAt)}</td>
+                  <td class="wide-only">{formatTime(account.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
       {data && data.total > PAGE ? (
         <nav class="actions" aria-label="Pages of people">
