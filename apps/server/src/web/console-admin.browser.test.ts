@@ -108,7 +108,7 @@ describe('the admin screen', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(key.slice(0, 12));
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'admin-user', '#account-heading');
+    await shoot(page, 'admin-user', '#main h1');
     await page.getByRole('button', { name: 'Revoke the key laptop' }).click();
     await page.getByText('Key laptop revoked.').waitFor();
     await expect.poll(() => keys.getByRole('row', { name: /laptop/ }).count()).toBe(0);
@@ -140,7 +140,7 @@ describe('the admin screen', () => {
     await person.page.getByRole('button', { name: 'Sign in' }).click();
     await person.page.getByText('This account is disabled', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'admin-user-disabled', '#account-heading');
+    await shoot(page, 'admin-user-disabled', '#main h1');
   });
 
   it('re-enables the account, and the audit log shows who did what', async () => {
