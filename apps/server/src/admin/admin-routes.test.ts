@@ -172,8 +172,15 @@ describe.each(testDatabaseTargets())('admin routes on $name', (target) => {
       reason: 'r',
       idempotencyKey: 'k',
     });
+    const developer = await signUpWithRoles(server.app, `older-dev-${target.name}@example.com`, [
+      'developer',
+    ]);
+    const { id: keyId } = await createKey(server.app, developer, 'old route');
+    expect((await call('DELETE', `/keys/${keyId}`, adminCookie)).statusCode).toBe(204);
     const actions = (await audit(`?userId=${user.id}`)).entries.map((entry) => entry.action);
     expect(actions).toEqual(['tokens.granted', 'membership.granted', 'user.roles.set']);
+    const [revoked] = (await audit(`?userId=${developer.id}`)).entries;
+    expect([revoked?.action, revoked?.details.name]).toEqual(['user.key.revoked', 'old route']);
   });
 
   it('disabling refuses the open session, the API key and sign-in at once; re-enabling brings the key back', async () => {
