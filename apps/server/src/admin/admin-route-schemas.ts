@@ -312,7 +312,7 @@ export const auditSchema = {
   security: AUTHENTICATED_SECURITY,
   tags: TAGS,
   summary: 'Read the admin audit log, newest first (admins)',
-  description: `Who did what to whom and when: every action of this API and of \`PUT /auth/users/{id}/roles\`, \`POST /membership/grant\` and \`POST /tokens/grant\`. Paged by \`cursor\` (the previous page's \`nextCursor\`); \`limit\` at most ${MAX_AUDIT_PAGE}; \`userId\` keeps the actions on one account.`,
+  description: `Who did what to whom and when: every action of this API and of \`PUT /auth/users/{id}/roles\`, \`POST /membership/grant\`, \`POST /tokens/grant\` and an admin's \`DELETE /keys/{id}\` of another user's key. Paged by \`cursor\` (the previous page's \`nextCursor\`); \`limit\` at most ${MAX_AUDIT_PAGE}; \`userId\` keeps the actions on one account.`,
   querystring: {
     type: 'object',
     additionalProperties: false,
