@@ -131,6 +131,8 @@ describe('the admin screen', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: `Disable ${DEVELOPER}` }).click();
     await page.getByText(`${DEVELOPER} is disabled`, { exact: false }).waitFor();
+    // The pressed button is gone with the state it changed: the focus is on the panel's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('access-heading');
     expect(await statusOf(person.page, '/auth/me')).toBe(401);
     await person.page.reload();
     await person.page.getByRole('link', { name: 'Sign in' }).first().waitFor();

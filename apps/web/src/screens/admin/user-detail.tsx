@@ -197,7 +197,12 @@ function DisablePanel({ account, onDone }: { account: Account; onDone: () => voi
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const confirmButton = useRef<HTMLButtonElement>(null);
-  const action = useAction(onDone);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button pressed goes away with the state it changed: the focus goes back to the panel's heading.
+  const action = useAction(() => {
+    onDone();
+    heading.current?.focus();
+  });
   const path = `/api/admin/users/${encodeURIComponent(account.id)}`;
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -220,7 +225,9 @@ function DisablePanel({ account, onDone }: { account: Account; onDone: () => voi
     });
   return (
     <section class="panel" aria-labelledby="access-heading">
-      <h2 id="access-heading">Access</h2>
+      <h2 id="access-heading" tabIndex={-1} ref={heading}>
+        Access
+      </h2>
       {account.disabledAt === null ? (
         <>
           <p>The account is enabled.</p>
