@@ -4,6 +4,7 @@ import { requestJson } from './api/http';
 import { Link, navigate, usePath } from './lib/router';
 import { SessionProvider, useSession } from './lib/session';
 import { AccountScreen } from './screens/account/account-screen';
+import { AdminScreen } from './screens/admin/admin-screen';
 import { BooksScreen } from './screens/books/books-screen';
 import { IdeationScreen } from './screens/ideation/ideation-screen';
 import { PuzzlesScreen } from './screens/puzzles/puzzles-screen';
@@ -18,6 +19,8 @@ interface Screen {
   path: string;
   label: string;
   component: ComponentType;
+  /** Listed in the navigation for admins only (the screen itself also says so to others). */
+  adminOnly?: boolean;
 }
 
 /** The console's screens; their paths are the server's SPA fallback list (console-routes.json). */
@@ -29,6 +32,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/scripts', label: 'Scripts', component: ScriptsScreen },
   { path: '/specs', label: 'Specs', component: SpecsScreen },
   { path: '/account', label: 'Account', component: AccountScreen },
+  { path: '/admin', label: 'Admin', component: AdminScreen, adminOnly: true },
 ];
 
 function SessionBadge() {
@@ -56,6 +60,8 @@ function SessionBadge() {
 }
 
 function Header({ path }: { path: string }) {
+  const { user } = useSession();
+  const screens = SCREENS.filter((screen) => !screen.adminOnly || user?.isAdmin === true);
   return (
     <header class="site-header">
       <a class="skip-link" href="#main">
@@ -66,7 +72,7 @@ function Header({ path }: { path: string }) {
       </div>
       <nav aria-label="Console">
         <ul>
-          {SCREENS.map((screen) => (
+          {screens.map((screen) => (
             <li key={screen.path}>
               <Link href={screen.path} aria-current={screen.path === path ? 'page' : undefined}>
                 {screen.label}

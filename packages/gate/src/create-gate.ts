@@ -28,6 +28,7 @@ import type { Mailer } from './ports/mailer.js';
 import type { Payments } from './ports/payments.js';
 import type { SessionTokens } from './ports/session-tokens.js';
 import type { GateConfig, GateDeps, RequestUser, ResolvedGateConfig } from './types.js';
+import { type AccountDirectory, createAccountDirectory } from './users/account-directory.js';
 import { createWalletService, type WalletService } from './wallet/wallet-service.js';
 
 /** Options of {@link createGate}. */
@@ -75,6 +76,8 @@ export interface Gate {
   meter: Meter;
   /** Paid membership: plans, grants, the processor's subscription state. */
   membership: MembershipService;
+  /** The admin's account directory: list and search, disable and re-enable, sessions. */
+  accounts: AccountDirectory;
   /**
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
@@ -203,6 +206,14 @@ export function createGate(options: CreateGateOptions): Gate {
     wallet,
     meter: createMeter({ db: deps.db, wallet }),
     membership,
+    accounts: createAccountDirectory({
+      db: deps.db,
+      clock: deps.clock,
+      access,
+      identities,
+      readMembership: (userId) => membership.readMembership(userId),
+      rolePermissions: deps.config.rolePermissions,
+    }),
     invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       // Each credential is read on its own channel only: the cache key carries the channel.

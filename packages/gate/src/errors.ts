@@ -25,11 +25,13 @@ export const GATE_ERROR_CODES = [
   'GATE_FORBIDDEN',
   'GATE_CROSS_SITE_REQUEST',
   'GATE_MEMBERSHIP_REQUIRED',
+  'GATE_ACCOUNT_DISABLED',
   // 404
   'GATE_NOT_FOUND',
   // 409
   'GATE_EMAIL_TAKEN',
   'GATE_CONFLICT',
+  'GATE_LAST_ADMIN',
   // 413 — a stored-bytes quota would be exceeded
   'GATE_QUOTA_EXCEEDED',
   // 429

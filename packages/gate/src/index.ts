@@ -117,6 +117,14 @@ export type {
   RequestUser,
   ResolvedGateConfig,
 } from './types.js';
+export type {
+  AccountApiKey,
+  AccountDirectory,
+  AccountPage,
+  AccountSession,
+  AccountSummary,
+} from './users/account-directory.js';
+export { DEFAULT_ACCOUNT_PAGE, MAX_ACCOUNT_PAGE, MAX_ACCOUNT_SEARCH } from './users/account-directory.js';
 export type { UserRecord } from './users/user-records.js';
 export type { LedgerEntry, WalletChange } from './wallet/wallet-ledger.js';
 export { walletMigrations } from './wallet/wallet-migrations.js';

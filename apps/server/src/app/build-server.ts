@@ -6,6 +6,7 @@ import { systemClock } from '@svc/gate';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { activityPlugin } from '../activity/activity-plugin.js';
 import type { ActivityOptions } from '../activity/create-activity-services.js';
+import { adminPlugin } from '../admin/admin-plugin.js';
 import { authPlugin } from '../auth/auth-plugin.js';
 import { createDatabaseLoginThrottle } from '../auth/database-login-throttle.js';
 import { automationsPlugin } from '../automations/automations-plugin.js';
@@ -34,6 +35,7 @@ import { mcpRemotePlugin } from '../mcp-remote/mcp-remote-plugin.js';
 import { membershipPlugin } from '../membership/membership-plugin.js';
 import { createStripePayments } from '../payments/stripe-payments.js';
 import { pdfPlugin } from '../pdf/pdf-plugin.js';
+import { adminAuditPlugin } from '../plugins/admin-audit-log.js';
 import { createBroadcastIdentityInvalidations } from '../plugins/broadcast-identity-invalidations.js';
 import { createDataEventHub } from '../plugins/data-event-hub.js';
 import { createDocumentChecks } from '../plugins/document-checks.js';
@@ -204,6 +206,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(fastifyRateLimit, createRouteRateLimitOptions(redis));
   await app.register(openApiPlugin, { config });
   await app.register(gatePlugin, { gate, database, config });
+  await app.register(adminAuditPlugin, { clock });
   installMeterRefunds(app);
   await app.register(healthRoutes);
 
@@ -213,6 +216,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(dataPlugin, { prefix: '/db' });
   await app.register(tokensPlugin, { prefix: '/tokens' });
   await app.register(membershipPlugin, { prefix: '/membership' });
+  await app.register(adminPlugin, { prefix: '/api/admin' });
   await app.register(specPlugin);
   await app.register(activityPlugin, {
     prefix: '/api/activity',

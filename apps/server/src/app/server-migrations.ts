@@ -1,6 +1,7 @@
 import { gateMigrations } from '@svc/gate';
 import type { Kysely, Migration } from 'kysely';
 import { activityMigrations } from '../activity/activity-migrations.js';
+import { adminMigrations } from '../admin/admin-migrations.js';
 import { authMigrations } from '../auth/auth-migrations.js';
 import { automationMigrations } from '../automations/automation-migrations.js';
 import { capabilityMigrations } from '../capabilities/capability-migrations.js';
@@ -21,6 +22,7 @@ export const serverMigrations: Record<string, Migration> = {
   ...automationMigrations,
   ...instanceMigrations,
   ...authMigrations,
+  ...adminMigrations,
 };
 
 /**

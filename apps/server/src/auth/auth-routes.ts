@@ -142,7 +142,18 @@ export const authRoutes: FastifyPluginAsync<{ mailer: Mailer }> = async (app, op
   app.put<{ Params: { id: string }; Body: { roles: string[] } }>(
     '/users/:id/roles',
     { schema: rolesSchema, preHandler: requireRole('admin') },
-    async (request) => app.gate.auth.setRoles({ userId: request.params.id, roles: request.body.roles }),
+    async (request) => {
+      const previous = (await app.gate.accounts.read(request.params.id)).roles;
+      const user = await app.gate.auth.setRoles({ userId: request.params.id, roles: request.body.roles });
+      if (request.user)
+        await app.adminAudit.record({
+          actor: request.user,
+          action: 'user.roles.set',
+          targetUserId: user.id,
+          details: { previous, roles: user.roles },
+        });
+      return user;
+    },
   );
 
   app.get('/outbox', { schema: outboxSchema, preHandler: requireRole('admin') }, async () => {

@@ -138,7 +138,25 @@ export const keyRoutes: FastifyPluginAsync = async (app) => {
     '/:id',
     { schema: removeSchema, preValidation: requireAuth },
     async (request, reply) => {
-      await app.gate.keys.remove({ user: request.user, id: request.params.id });
+      const user = request.user;
+      // An admin removing someone else's key acts on that person: the audit log records it.
+      const owned =
+        user?.isAdmin === true
+          ? await app.database.db
+              .selectFrom('api_keys')
+              .select(['user_id', 'name', 'prefix'])
+              .where('id', '=', request.params.id)
+              .where('revoked_at', 'is', null)
+              .executeTakeFirst()
+          : undefined;
+      await app.gate.keys.remove({ user, id: request.params.id });
+      if (user && owned && owned.user_id !== user.id)
+        await app.adminAudit.record({
+          actor: user,
+          action: 'user.key.revoked',
+          targetUserId: owned.user_id,
+          details: { keyId: request.params.id, name: owned.name, prefix: owned.prefix },
+        });
       return reply.status(204).send();
     },
   );

@@ -81,7 +81,14 @@ export const membershipRoutes: FastifyPluginAsync = async (app) => {
     '/grant',
     { schema: grantSchema, preHandler: requireRole('admin') },
     async (request) => {
+      const previous = (await app.gate.accounts.read(request.body.userId)).membership.plan;
       const record = await membership.grant(request.body);
+      await app.adminAudit.record({
+        actor: signedIn(request),
+        action: 'membership.granted',
+        targetUserId: record.userId,
+        details: { previous, plan: request.body.plan },
+      });
       return { userId: record.userId, membership: toMembershipView(record) };
     },
   );

@@ -52,6 +52,10 @@ export const OPENAPI_TAGS = [
   { name: 'integrations', description: 'Your outgoing signed webhooks, callable as integrations.<name>.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
   {
+    name: 'admin',
+    description: 'Accounts for admins: search, roles, disable, sessions, keys, grants, the audit log.',
+  },
+  {
     name: 'docs',
     description: 'The reference read API: search, pages, packages and symbols (unauthenticated).',
   },

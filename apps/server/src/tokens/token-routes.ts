@@ -48,6 +48,17 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { userId: string; amount: number; reason: string; idempotencyKey?: string } }>(
     '/grant',
     { schema: grantSchema, preValidation: requireRole('admin') },
-    async (request) => app.gate.wallet.grant({ ...request.body, by: callerId(request) }),
+    async (request) => {
+      const change = await app.gate.wallet.grant({ ...request.body, by: callerId(request) });
+      // A replayed grant (same idempotency key) moved nothing: it is not a second action.
+      if (request.user && !change.replayed)
+        await app.adminAudit.record({
+          actor: request.user,
+          action: 'tokens.granted',
+          targetUserId: request.body.userId,
+          details: { amount: request.body.amount, reason: request.body.reason, balance: change.balance },
+        });
+      return change;
+    },
   );
 };

@@ -46,3 +46,24 @@ export function Link({ href, children, ...rest }: AnchorProps) {
     </a>
   );
 }
+
+/**
+ * The current query string (`?user=…`), updated like {@link usePath}: screens that show one item
+ * of a list keep it in the address, so it can be linked and reloaded.
+ *
+ * @example
+ * const userId = new URLSearchParams(useSearch()).get('user');
+ */
+export function useSearch(): string {
+  const [search, setSearch] = useState(window.location.search);
+  useEffect(() => {
+    const update = () => setSearch(window.location.search);
+    window.addEventListener('popstate', update);
+    window.addEventListener(NAVIGATE_EVENT, update);
+    return () => {
+      window.removeEventListener('popstate', update);
+      window.removeEventListener(NAVIGATE_EVENT, update);
+    };
+  }, []);
+  return search;
+}

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { GateError } from '../errors.js';
 import type { GateDeps, PublicUser } from '../types.js';
 import { findUserById, parseRoles, toPublicUser, toUserRecord } from '../users/user-records.js';
-import { findUserRowByEmail, findUserRowById, insertUser, updateUser } from './account-store.js';
+import {
+  assertAnotherAdmin,
+  findUserRowByEmail,
+  findUserRowById,
+  insertUser,
+  updateUser,
+} from './account-store.js';
 import { assertPasswordAllowed, normalizePassword, readEmail } from './credential-rules.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { revokeUserSessions } from './session-store.js';
@@ -66,6 +72,11 @@ export function createAccountAdmin(deps: GateDeps): AccountAdmin {
         });
       }
       const unique = [...new Set(roles)];
+      const row = await findUserRowById(db, userId);
+      if (!row) throw notFound();
+      if (!unique.includes('admin') && parseRoles(row.roles).includes('admin') && row.disabled_at === null) {
+        await assertAnotherAdmin(db, userId);
+      }
       if (!(await updateUser(db, userId, { roles: JSON.stringify(unique) }, clock.now()))) throw notFound();
       return readPublicUser(userId);
     },
@@ -88,6 +99,7 @@ export function createAccountAdmin(deps: GateDeps): AccountAdmin {
           email_verified_at: now,
           created_at: now,
           updated_at: now,
+          disabled_at: null,
         };
         try {
           await insertUser(db, created);
@@ -100,13 +112,15 @@ export function createAccountAdmin(deps: GateDeps): AccountAdmin {
         }
       }
       const roles = parseRoles(row.roles);
-      if (!roles.includes('admin') || row.email_verified_at === null) {
+      // A disabled seeded admin is enabled again: the operator's recovery path (docs/gate/admin.md).
+      if (!roles.includes('admin') || row.email_verified_at === null || row.disabled_at !== null) {
         await updateUser(
           db,
           row.id,
           {
             roles: JSON.stringify(roles.includes('admin') ? roles : [...roles, 'admin']),
             email_verified_at: row.email_verified_at ?? now,
+            disabled_at: null,
           },
           now,
         );

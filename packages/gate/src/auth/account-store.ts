@@ -66,7 +66,7 @@ export function emailTaken(cause?: unknown): GateError {
 export async function updateUser(
   db: Kysely<GateDatabase>,
   id: string,
-  changes: Partial<Pick<UserRow, 'password_hash' | 'roles' | 'email_verified_at'>>,
+  changes: Partial<Pick<UserRow, 'password_hash' | 'roles' | 'email_verified_at' | 'disabled_at'>>,
   now: number,
 ): Promise<boolean> {
   const result = await db
@@ -75,4 +75,38 @@ export async function updateUser(
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Throws `GATE_LAST_ADMIN` unless an enabled account other than `userId` holds the admin role:
+ * demoting or disabling the last admin would leave nobody able to administer the install.
+ * (Roles are JSON text, so the candidates are filtered in SQL by substring and checked parsed.)
+ *
+ * @example
+ * await assertAnotherAdmin(db, userId); // before removing `admin` from userId
+ */
+export async function assertAnotherAdmin(db: Kysely<GateDatabase>, userId: string): Promise<void> {
+  const candidates = await db
+    .selectFrom('users')
+    .select(['id', 'roles'])
+    .where('id', '!=', userId)
+    .where('disabled_at', 'is', null)
+    .where('roles', 'like', '%"admin"%')
+    .limit(50)
+    .execute();
+  const another = candidates.some((row) => {
+    try {
+      const roles: unknown = JSON.parse(row.roles);
+      return Array.isArray(roles) && roles.includes('admin');
+    } catch {
+      return false;
+    }
+  });
+  if (!another) {
+    throw new GateError(
+      'GATE_LAST_ADMIN',
+      'This is the last enabled admin account: make another account an admin first.',
+      { details: { userId } },
+    );
+  }
 }

@@ -152,6 +152,7 @@ export function createAuthService(
         email_verified_at: config.autoVerify ? now : null,
         created_at: now,
         updated_at: now,
+        disabled_at: null,
       };
       await insertUser(db, row);
       const user = toUserRecord(row);
@@ -230,6 +231,12 @@ export function createAuthService(
         throw new GateError(
           'GATE_EMAIL_NOT_VERIFIED',
           'Confirm your email address first: open the link we sent you.',
+        );
+      }
+      if (row.disabled_at !== null) {
+        throw new GateError(
+          'GATE_ACCOUNT_DISABLED',
+          'This account is disabled; ask an administrator to re-enable it.',
         );
       }
       const now = clock.now();

@@ -31,7 +31,7 @@ export async function insertSession(
 
 /**
  * Reads the user of a session that is live at `now` — the session exists, belongs to `userId`, is
- * not revoked and has not expired — in one query, fresh on every call so a revoked session or a
+ * not revoked and has not expired, and its account is not disabled — in one query, fresh on every call so a revoked session or a
  * changed role takes effect at once. Undefined otherwise.
  *
  * @example
@@ -50,6 +50,7 @@ export async function findLiveSessionUser(
     .where('sessions.user_id', '=', input.userId)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', input.now)
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { accountDisabledMigrations } from '../auth/account-disabled-migrations.js';
 import { emailMigrations } from '../auth/email-migrations.js';
 import { membershipMigrations } from '../membership/membership-migrations.js';
 import { walletMigrations } from '../wallet/wallet-migrations.js';
@@ -85,4 +86,5 @@ export const gateMigrations: Record<string, Migration> = {
   ...walletMigrations,
   ...membershipMigrations,
   ...emailMigrations,
+  ...accountDisabledMigrations,
 };

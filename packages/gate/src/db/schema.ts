@@ -17,6 +17,11 @@ export interface UsersTable {
   email_verified_at: number | null;
   created_at: number;
   updated_at: number;
+  /**
+   * When an admin disabled the account (migration `0004_account_disabled`), null while enabled. A
+   * disabled account's sessions and API keys authenticate nothing; its data stays.
+   */
+  disabled_at: number | null;
 }
 
 export interface SessionsTable {

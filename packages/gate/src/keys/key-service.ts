@@ -105,10 +105,13 @@ export function createKeyService(
         'users.roles',
         'users.email_verified_at',
         'users.created_at',
+        'users.disabled_at',
       ])
       .where('api_keys.id', '=', parts.publicId)
       .executeTakeFirst();
     if (!row || !isSameDigest(row.secret_hash, presented) || row.revoked_at !== null) return null;
+    // A disabled account's keys stay (re-enabling brings them back) but authenticate nothing.
+    if (row.disabled_at !== null) return null;
     const now = clock.now();
     if (row.last_used_at === null || now - Number(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
       // Conditional, so concurrent requests write at most once per window.

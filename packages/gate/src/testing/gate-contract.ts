@@ -185,6 +185,84 @@ export const GATE_CONTRACT: readonly GateContractCase[] = [
     },
   },
   {
+    name: 'accounts: disabling stops sessions and keys at once and refuses sign-in; re-enabling brings keys back',
+    async run(context) {
+      const { gate } = context;
+      const signedIn = await signIn(context, 'disabled');
+      await gate.auth.setRoles({ userId: signedIn.user.id, roles: ['developer'] });
+      const developer = await gate.identify({ sessionToken: signedIn.token });
+      const { key } = await gate.keys.create({ user: developer, name: 'contract' });
+      assert.equal((await gate.identify({ apiKey: key }))?.id, signedIn.user.id, 'cached before');
+      const admin = (await signIn(context, 'disabler')).user;
+      const summary = await gate.accounts.setDisabled({
+        userId: signedIn.user.id,
+        disabled: true,
+        by: admin.id,
+      });
+      assert.equal(summary.disabledAt, context.clock.now());
+      assert.equal(await gate.identify({ sessionToken: signedIn.token }), null);
+      assert.equal(await gate.identify({ apiKey: key }), null);
+      assert.deepEqual(await gate.accounts.listSessions(signedIn.user.id), []);
+      await rejectsWith(
+        gate.auth.login({ email: signedIn.user.email, password: PASSWORD }),
+        'GATE_ACCOUNT_DISABLED',
+      );
+      await gate.accounts.setDisabled({ userId: signedIn.user.id, disabled: false, by: admin.id });
+      assert.equal((await gate.identify({ apiKey: key }))?.id, signedIn.user.id, 'the key works again');
+      assert.equal(await gate.identify({ sessionToken: signedIn.token }), null, 'sessions stay revoked');
+      await rejectsWith(
+        gate.accounts.setDisabled({ userId: admin.id, disabled: true, by: admin.id }),
+        'GATE_FORBIDDEN',
+      );
+    },
+  },
+  {
+    name: 'accounts: the search is a case-insensitive substring where % and _ match themselves',
+    async run(context) {
+      const { gate } = context;
+      const marker = `q${Date.now().toString(36)}`;
+      for (const local of [`${marker}_a`, `${marker}xa`, `${marker}%b`])
+        await gate.auth.signup({ email: `${local}@example.com`, password: PASSWORD });
+      const all = await gate.accounts.list({ search: marker.toUpperCase() });
+      assert.equal(all.total, 3);
+      assert.deepEqual(
+        (await gate.accounts.list({ search: `${marker}_` })).users.map((user) => user.email),
+        [`${marker}_a@example.com`],
+      );
+      assert.equal((await gate.accounts.list({ search: `${marker}%` })).total, 1);
+      const second = await gate.accounts.list({ search: marker, offset: 1, limit: 1 });
+      assert.deepEqual(
+        [second.total, second.users.length, second.users[0]?.email],
+        [3, 1, `${marker}_a@example.com`],
+      );
+      await rejectsWith(gate.accounts.list({ limit: 101 }), 'GATE_INVALID_INPUT');
+    },
+  },
+  {
+    name: 'accounts: an admin revokes one session or one key of a user at once',
+    async run(context) {
+      const { gate } = context;
+      const first = await signIn(context, 'revoked');
+      await gate.auth.setRoles({ userId: first.user.id, roles: ['developer'] });
+      const developer = await gate.identify({ sessionToken: first.token });
+      const { key, apiKey } = await gate.keys.create({ user: developer, name: 'contract' });
+      assert.deepEqual(
+        (await gate.accounts.listKeys(first.user.id)).map((listed) => listed.id),
+        [apiKey.id],
+      );
+      await gate.accounts.revokeKey({ userId: first.user.id, keyId: apiKey.id });
+      assert.equal(await gate.identify({ apiKey: key }), null);
+      const [session] = await gate.accounts.listSessions(first.user.id);
+      assert.ok(session);
+      await gate.accounts.revokeSession({ userId: first.user.id, sessionId: session.id });
+      assert.equal(await gate.identify({ sessionToken: first.token }), null);
+      await rejectsWith(
+        gate.accounts.revokeSession({ userId: first.user.id, sessionId: session.id }),
+        'GATE_NOT_FOUND',
+      );
+    },
+  },
+  {
     name: "data: a private document is its owner's alone, and its deletion is announced",
     async run(context) {
       const { gate } = context;

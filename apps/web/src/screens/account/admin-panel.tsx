@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
 import type { DocumentList } from '../../api/types';
 import { ErrorMessage, Notice } from '../../components/status';
+import { Link } from '../../lib/router';
 import { useLoad } from '../../lib/use-load';
 
 interface MeterRule {
@@ -238,6 +239,10 @@ export function AdminPanel() {
   return (
     <section class="panel" aria-labelledby="admin-heading">
       <h2 id="admin-heading">Administration</h2>
+      <p>
+        People are managed on the <Link href="/admin">Admin</Link> screen: find them by email, then change
+        roles, grant plans and tokens, revoke sessions and keys, or disable the account.
+      </p>
       <GrantsForm />
       <MeterRules />
     </section>
