@@ -74,7 +74,8 @@ describe('account: keys, wallet, membership and the admin tools', () => {
     await goTo(page, 'Account');
     memberId = (await page.getByTestId('user-id').textContent()) ?? '';
     expect(memberId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await page.getByTestId('balance').textContent()).toBe('0');
+    // The balance reads '…' until the wallet answers.
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe('0');
     await page.getByText('Creating keys needs the developer role', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
     await page.getByText('Payments are not configured on this server', { exact: false }).waitFor();
@@ -93,7 +94,7 @@ describe('account: keys, wallet, membership and the admin tools', () => {
     await page.getByText('Granted 500 tokens; the balance is now 500.').waitFor();
     await page.locator('#grant-plan').selectOption('PRO');
     await page.getByRole('button', { name: 'Set membership' }).click();
-    await page.getByText('Membership is now PRO (active).').waitFor();
+    await page.getByText('Membership is now Pro, active.').waitFor();
     await page.locator('#rule-resource').fill('feature:dreamer.run');
     await page.locator('#rule-cost').fill('5');
     await page.locator('#rule-note').fill('one ideation run');

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
 import type { DocumentList } from '../../api/types';
 import { ErrorMessage, Notice } from '../../components/status';
+import { describeMembership } from '../../lib/membership-text';
 import { Link } from '../../lib/router';
 import { useLoad } from '../../lib/use-load';
 
@@ -46,7 +47,7 @@ function GrantsForm() {
           body: { userId: userId.trim(), plan: plan === 'none' ? null : plan },
         },
       );
-      return `Membership is now ${answer.membership.plan ?? 'none'} (${answer.membership.status}).`;
+      return `Membership is now ${describeMembership(answer.membership)}.`;
     });
   return (
     <form onSubmit={grantTokens} aria-labelledby="grants-heading">
