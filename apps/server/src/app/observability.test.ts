@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
 import { loadConfig } from '../config/server-config.js';
+import { SERVER_METRIC_NAMES } from '../plugins/server-metrics.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { buildServer } from './build-server.js';
@@ -156,6 +158,33 @@ describe('/metrics behind a token, after known traffic over loopback', () => {
     // prom-client's process metrics, in this server's registry.
     expect(sample(text, 'nodejs_eventloop_lag_seconds', {})).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'process_resident_memory_bytes', {})).toBeGreaterThan(0);
+  });
+
+  it('ships a Grafana dashboard that queries only metrics this server exports, and every svc metric', async () => {
+    const text = await scrape();
+    const exported = new Set<string>();
+    for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\w+)$/gm)) {
+      exported.add(name as string);
+      if (type === 'histogram')
+        for (const suffix of ['_bucket', '_sum', '_count']) exported.add(`${name}${suffix}`);
+      if (type === 'summary') for (const suffix of ['_sum', '_count']) exported.add(`${name}${suffix}`);
+    }
+    for (const name of SERVER_METRIC_NAMES) expect(exported).toContain(name);
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../../../docs/deploy/grafana-dashboard.json', import.meta.url), 'utf8'),
+    ) as { panels: { title: string; targets?: { expr: string }[] }[] };
+    const queried = new Set<string>();
+    for (const panel of dashboard.panels) {
+      for (const target of panel.targets ?? []) {
+        const names = target.expr.match(/\b(?:svc|process|nodejs)_[a-z0-9_]+/g) ?? [];
+        expect(names.length, panel.title).toBeGreaterThan(0);
+        for (const name of names) {
+          expect(exported.has(name), `${panel.title}: ${name}`).toBe(true);
+          queried.add(name.replace(/_(bucket|sum|count)$/, ''));
+        }
+      }
+    }
+    for (const name of SERVER_METRIC_NAMES) expect(queried, name).toContain(name);
   });
 
   it('counts an unknown capability id as unknown, never under the id a caller made up', async () => {
