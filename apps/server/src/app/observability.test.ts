@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
+import { validate } from '@svc/spec-toolkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
 import { loadConfig } from '../config/server-config.js';
@@ -185,6 +186,17 @@ describe('/metrics behind a token, after known traffic over loopback', () => {
       }
     }
     for (const name of SERVER_METRIC_NAMES) expect(queried, name).toContain(name);
+  });
+
+  it('describes /metrics in /openapi.json, which stays valid in strict mode', async () => {
+    const response = await fetch(`${base}/openapi.json`);
+    const document = (await response.json()) as {
+      paths: Record<string, { get?: { security?: unknown; responses?: Record<string, unknown> } }>;
+    };
+    expect(document.paths['/metrics']?.get?.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(document.paths['/metrics']?.get?.responses ?? {})).toEqual(['200', '401']);
+    const strict = validate({ spec: JSON.stringify(document), options: { strict: true } });
+    expect(strict.errors).toEqual([]);
   });
 
   it('counts an unknown capability id as unknown, never under the id a caller made up', async () => {

@@ -12,9 +12,12 @@ const metricsRouteSchema = {
   summary: 'Prometheus metrics of this instance',
   description:
     'The Prometheus text format. Served here only when `SVC_METRICS_TOKEN` is set, and only to `Authorization: Bearer <token>`; `SVC_METRICS_PORT` serves it on a listener of its own instead (see docs/deploy/operating.md).',
-  security: [{ bearerAuth: [] }],
+  security: [{ bearer: [] }],
   response: {
-    200: { type: 'string', description: 'Prometheus text exposition format 0.0.4.' },
+    200: {
+      description: 'Prometheus text exposition format 0.0.4.',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    },
     401: errorResponseSchema,
   },
 } as const;
@@ -44,11 +47,28 @@ const UNAUTHORIZED = {
  * installHttpMetrics(app, metrics);
  */
 export function installHttpMetrics(app: FastifyInstance, metrics: ServerMetrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // prom-client hashes the labels on every call; the children of the (bounded) label sets are
+  // kept instead, so a request costs two map reads and two additions.
+  const counters = new Map<string, { inc(): void }>();
+  const timers = new Map<string, { observe(value: number): void }>();
+  app.addHook('onResponse', (request, reply, done) => {
     const method = METHODS.has(request.method) ? request.method : 'OTHER';
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
-    metrics.httpRequests.inc({ method, route, status: String(reply.statusCode) });
-    metrics.httpDuration.observe({ method, route }, reply.elapsedTime / 1000);
+    const status = reply.statusCode;
+    const key = `${method} ${route}`;
+    let counter = counters.get(`${key} ${status}`);
+    if (counter === undefined) {
+      counter = metrics.httpRequests.labels({ method, route, status: String(status) });
+      counters.set(`${key} ${status}`, counter);
+    }
+    let timer = timers.get(key);
+    if (timer === undefined) {
+      timer = metrics.httpDuration.labels({ method, route });
+      timers.set(key, timer);
+    }
+    counter.inc();
+    timer.observe(reply.elapsedTime / 1000);
+    done();
   });
 }
 
