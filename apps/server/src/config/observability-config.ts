@@ -38,7 +38,13 @@ function readHeaders(raw: string | undefined, problems: string[]): Record<string
       problems.push('OTEL_EXPORTER_OTLP_HEADERS must be name=value pairs separated by commas.');
       return {};
     }
-    headers[name.toLowerCase()] = decodeURIComponent(pair.slice(at + 1).trim());
+    const raw = pair.slice(at + 1).trim();
+    try {
+      headers[name.toLowerCase()] = decodeURIComponent(raw);
+    } catch {
+      problems.push(`OTEL_EXPORTER_OTLP_HEADERS: the value of ${name} is not validly percent-encoded.`);
+      return {};
+    }
   }
   return headers;
 }
