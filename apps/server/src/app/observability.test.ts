@@ -240,6 +240,13 @@ describe('/metrics on a port of its own', () => {
     );
     expect((await fetch(`${address}/healthz`)).status).toBe(404);
   });
+
+  it('stops the start, naming SVC_METRICS_PORT, when that port is taken', async () => {
+    const taken = new URL(server.app.metricsAddress() as string).port;
+    await expect(createTestServer(sqlite, { SVC_METRICS_PORT: taken }, { web: false })).rejects.toThrow(
+      `SVC_METRICS_PORT: cannot listen on 127.0.0.1:${taken} (EADDRINUSE).`,
+    );
+  });
 });
 
 describe('without SVC_METRICS_TOKEN or SVC_METRICS_PORT', () => {

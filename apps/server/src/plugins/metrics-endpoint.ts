@@ -74,7 +74,7 @@ export function installHttpMetrics(app: FastifyInstance, metrics: ServerMetrics)
 
 /**
  * Serves the metrics as `SVC_METRICS_*` say: `GET /metrics` on the main port behind the bearer
- * token when `token` is set; a listener of its own on `port` (opened when the server listens,
+ * token when `token` is set; a listener of its own on `port` (opened when the server is ready,
  * closed with it) answering only `GET /metrics`, behind the token too when both are set.
  * Neither set: no `/metrics` at all (404).
  *
@@ -98,7 +98,9 @@ export function serveMetrics(app: FastifyInstance, metrics: ServerMetrics, confi
     return address && typeof address === 'object' ? `http://${config.host}:${address.port}` : undefined;
   });
   if (config.port === undefined) return;
-  app.addHook('onListen', async () => {
+  // On ready, not on listen: Fastify only logs an onListen failure, and a metrics port that
+  // cannot be bound must stop the start, named, not leave a server silently without metrics.
+  app.addHook('onReady', async () => {
     server = createServer((request, response) => {
       if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
         response.writeHead(404, { 'content-type': 'application/json' });
@@ -135,9 +137,17 @@ export function serveMetrics(app: FastifyInstance, metrics: ServerMetrics, confi
     server.keepAliveTimeout = 5_000;
     const listening = server;
     await new Promise<void>((resolve, reject) => {
-      listening.once('error', reject);
+      listening.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          new Error(
+            `SVC_METRICS_PORT: cannot listen on ${config.host}:${config.port} (${error.code ?? error.message}).`,
+            { cause: error },
+          ),
+        ),
+      );
       listening.listen(config.port, config.host, () => {
-        listening.off('error', reject);
+        listening.removeAllListeners('error');
+        listening.on('error', (error) => app.log.error({ err: error }, 'metrics listener failed'));
         resolve();
       });
     });
