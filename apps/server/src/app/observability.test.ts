@@ -289,6 +289,18 @@ describe('OpenTelemetry tracing with an in-memory exporter', () => {
       expect(call?.parentSpanContext?.spanId).toBe(request?.spanContext().spanId);
       expect(call?.spanContext().traceId).toBe(request?.spanContext().traceId);
       expect(request?.parentSpanContext).toBeUndefined();
+      // A caller's W3C trace context is continued: same trace, the caller's span as parent.
+      exporter.reset();
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const health = await fetch(`${base}/healthz`, {
+        headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      });
+      expect(health.status).toBe(200);
+      await expect.poll(() => exporter.getFinishedSpans().length).toBe(1);
+      const continued = exporter.getFinishedSpans()[0];
+      expect(continued?.name).toBe('GET /healthz');
+      expect(continued?.spanContext().traceId).toBe(traceId);
+      expect(continued?.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
     } finally {
       await app.close();
       await database.destroy();

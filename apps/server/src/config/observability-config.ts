@@ -16,6 +16,12 @@ export interface TracingConfig {
   headers: Record<string, string>;
   /** `OTEL_SERVICE_NAME`, `svc` by default. */
   serviceName: string;
+  /**
+   * The share of new traces recorded, 0 to 1 (`OTEL_TRACES_SAMPLER` / `OTEL_TRACES_SAMPLER_ARG`;
+   * 1 by default). Always parent-based: a request carrying a `traceparent` follows its caller's
+   * decision.
+   */
+  sampleRatio: number;
 }
 
 /** The server's observability settings. */
@@ -49,6 +55,32 @@ function readHeaders(raw: string | undefined, problems: string[]): Record<string
   return headers;
 }
 
+const SAMPLERS: Record<string, number | 'ratio'> = {
+  always_on: 1,
+  parentbased_always_on: 1,
+  always_off: 0,
+  parentbased_always_off: 0,
+  traceidratio: 'ratio',
+  parentbased_traceidratio: 'ratio',
+};
+
+function readSampleRatio(env: Record<string, string | undefined>, problems: string[]): number {
+  const name = env.OTEL_TRACES_SAMPLER?.trim().toLowerCase() || 'parentbased_always_on';
+  const sampler = SAMPLERS[name];
+  if (sampler === undefined) {
+    problems.push(`OTEL_TRACES_SAMPLER must be one of ${Object.keys(SAMPLERS).join(', ')}, got "${name}".`);
+    return 1;
+  }
+  if (sampler !== 'ratio') return sampler;
+  const raw = env.OTEL_TRACES_SAMPLER_ARG?.trim() ?? '1';
+  const ratio = /^(0(\.\d+)?|1(\.0+)?)$/.test(raw) ? Number(raw) : Number.NaN;
+  if (Number.isNaN(ratio)) {
+    problems.push(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got "${raw}".`);
+    return 1;
+  }
+  return ratio;
+}
+
 function readTracing(env: Record<string, string | undefined>, problems: string[]): TracingConfig | undefined {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return undefined;
   const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
@@ -63,6 +95,7 @@ function readTracing(env: Record<string, string | undefined>, problems: string[]
     url,
     headers: readHeaders(env.OTEL_EXPORTER_OTLP_HEADERS, problems),
     serviceName: env.OTEL_SERVICE_NAME?.trim() || 'svc',
+    sampleRatio: readSampleRatio(env, problems),
   };
 }
 

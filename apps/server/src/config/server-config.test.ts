@@ -479,6 +479,7 @@ describe('loadConfig observability', () => {
         url: 'http://collector:4318/v1/traces',
         headers: { 'x-api-key': 'abc=', tenant: 'acme' },
         serviceName: 'svc-eu-1',
+        sampleRatio: 1,
       },
     });
     expect(
@@ -487,6 +488,17 @@ describe('loadConfig observability', () => {
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://b/traces',
       }).observability.tracing?.url,
     ).toBe('https://b/traces');
+    const sampled = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    };
+    expect(
+      loadConfig({ ...sampled, OTEL_TRACES_SAMPLER_ARG: '0.25' }).observability.tracing?.sampleRatio,
+    ).toBe(0.25);
+    expect(() => loadConfig({ ...sampled, OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(() => loadConfig({ ...sampled, OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(
+      /OTEL_TRACES_SAMPLER must/,
+    );
     expect(
       loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_SDK_DISABLED: 'true' }).observability
         .tracing,

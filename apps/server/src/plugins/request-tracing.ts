@@ -32,6 +32,8 @@ export function installRequestTracing(app: FastifyInstance, tracing: ServerTraci
         request.method,
         { 'http.request.method': request.method, 'svc.request_id': String(request.id) },
         'server',
+        // A W3C trace context from a proxy or a calling service continues its trace.
+        typeof request.headers.traceparent === 'string' ? request.headers.traceparent : undefined,
       ),
     );
     done();

@@ -5,8 +5,16 @@ import type { TracingConfig } from '../config/observability-config.js';
 
 /** The server's tracer: spans for requests and capability uses, parented through async context. */
 export interface ServerTracing {
-  /** Starts a span that is a child of the current one (or a root), not yet current. */
-  startSpan(name: string, attributes: Attributes, kind: 'server' | 'internal'): TracedSpan;
+  /**
+   * Starts a span that is a child of the current one, else of `traceparent` (a W3C header from
+   * the caller), else a root; not yet current.
+   */
+  startSpan(
+    name: string,
+    attributes: Attributes,
+    kind: 'server' | 'internal',
+    traceparent?: string,
+  ): TracedSpan;
   /** Runs `fn` inside a child span of the current one; `settle` reads the answer into attributes. */
   inSpan<T>(
     name: string,
@@ -56,14 +64,35 @@ export async function createServerTracing(options: ServerTracingOptions): Promis
       new OTLPTraceExporter({ url: options.config.url, headers: options.config.headers }),
     );
   } else throw new TypeError('createServerTracing needs a tracing config or an exporter.');
+  const ratio = options.config?.sampleRatio ?? 1;
   const provider = new base.BasicTracerProvider({
+    sampler: new base.ParentBasedSampler({
+      root: ratio >= 1 ? new base.AlwaysOnSampler() : new base.TraceIdRatioBasedSampler(ratio),
+    }),
     resource: resources.resourceFromAttributes({ 'service.name': options.config?.serviceName ?? 'svc' }),
     spanProcessors: [processor],
   });
   const tracer = provider.getTracer('@svc/server');
   const current = new AsyncLocalStorage<Context>();
-  const startSpan = (name: string, attributes: Attributes, kind: 'server' | 'internal'): TracedSpan => {
-    const parent = current.getStore() ?? api.ROOT_CONTEXT;
+  const remoteParent = (traceparent: string | undefined): Context => {
+    const match = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(traceparent?.trim() ?? '');
+    if (match === null || /^0+$/.test(match[1] as string) || /^0+$/.test(match[2] as string))
+      return api.ROOT_CONTEXT;
+    return api.trace.setSpanContext(api.ROOT_CONTEXT, {
+      traceId: match[1] as string,
+      spanId: match[2] as string,
+      // Only the sampled bit: other flags are not ours to pass on.
+      traceFlags: Number.parseInt(match[3] as string, 16) & 1,
+      isRemote: true,
+    });
+  };
+  const startSpan = (
+    name: string,
+    attributes: Attributes,
+    kind: 'server' | 'internal',
+    traceparent?: string,
+  ): TracedSpan => {
+    const parent = current.getStore() ?? remoteParent(traceparent);
     const span = tracer.startSpan(
       name,
       { attributes, kind: kind === 'server' ? api.SpanKind.SERVER : api.SpanKind.INTERNAL },
