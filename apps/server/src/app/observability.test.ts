@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import { validate } from '@svc/spec-toolkit';
@@ -305,5 +307,47 @@ describe('OpenTelemetry tracing with an in-memory exporter', () => {
       await app.close();
       await database.destroy();
     }
+  });
+});
+
+describe('OpenTelemetry tracing over OTLP/HTTP', () => {
+  it('sends the spans of a request to the configured collector, flushed when the server closes', async () => {
+    const received: { path: string; type: string; auth: string; body: string }[] = [];
+    const collector = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push({
+          path: request.url ?? '',
+          type: request.headers['content-type'] ?? '',
+          auth: String(request.headers['x-collector-key'] ?? ''),
+          body,
+        });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const { port } = collector.address() as AddressInfo;
+    const server = await createTestServer(
+      sqlite,
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+        OTEL_EXPORTER_OTLP_HEADERS: 'x-collector-key=k1',
+        OTEL_SERVICE_NAME: 'svc-test',
+      },
+      { web: false },
+    );
+    try {
+      expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await server.close();
+      await new Promise<void>((resolve) => collector.close(() => resolve()));
+    }
+    const traces = received.filter((entry) => entry.path === '/v1/traces');
+    expect(traces.length).toBeGreaterThan(0);
+    expect(traces[0]?.auth).toBe('k1');
+    const everything = traces.map((entry) => entry.body).join('\n');
+    expect(everything).toContain('svc-test');
+    expect(everything).toContain('GET /healthz');
   });
 });
