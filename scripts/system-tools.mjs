@@ -23,7 +23,10 @@ export const SYSTEM_TOOL_SUITES = [
   {
     tools: ['/usr/bin/firefox-esr'],
     packages: ['firefox-esr'],
-    files: ['apps/server/src/web/console-firefox.browser.test.ts'],
+    files: [
+      'apps/server/src/web/console-firefox.browser.test.ts',
+      'apps/server/src/web/console-specs-firefox.browser.test.ts',
+    ],
   },
   { tools: ['/usr/bin/chromium'], packages: ['chromium'], endings: ['.browser.test.ts'] },
   {

@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // The Specs screen's checker is a module worker (`new Worker(new URL(…), { type: 'module' })`),
+  // a same-origin file under assets/, which `script-src 'self'` allows.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

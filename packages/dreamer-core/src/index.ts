@@ -14,6 +14,7 @@ export type { Clock } from './ports/clock.js';
 export type { Meter } from './ports/meter.js';
 export type {
   ChatMessage,
+  CompletionChunk,
   CompletionRequest,
   CompletionResult,
   ProviderErrorShape,

@@ -50,6 +50,8 @@ export const jobSchema = {
     'status',
     'attempts',
     'progress',
+    'pagesDone',
+    'pagesTotal',
     'error',
     'fileSize',
     'watermarked',
@@ -64,7 +66,24 @@ export const jobSchema = {
     bookId: { type: 'string' },
     status: { type: 'string', enum: ['queued', 'running', 'done', 'error'] },
     attempts: { type: 'integer', description: 'Times a worker took the job.' },
-    progress: { type: 'integer', minimum: 0, maximum: 100 },
+    progress: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100,
+      description:
+        'Percent done: pages drawn of the total while running (at most 99), 100 once the PDF is stored.',
+    },
+    pagesDone: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description:
+        'PDF pages drawn so far (title page, puzzles and answer keys count); the total once done; null until the build has drawn its first page.',
+    },
+    pagesTotal: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'PDF pages the book will have; null until the build has drawn its first page.',
+    },
     error: { type: ['string', 'null'], description: 'Why the export failed (status error).' },
     fileSize: { type: ['integer', 'null'], description: 'Bytes of the PDF (status done).' },
     watermarked: { type: 'boolean' },

@@ -12,6 +12,10 @@ export interface ActivityJob {
   attempts: number;
   /** 0–100 while running; 100 when done. */
   progress: number;
+  /** PDF pages drawn so far (title page and answer keys count); null until the build reports. */
+  pagesDone: number | null;
+  /** PDF pages the book will have; null until the build reports. */
+  pagesTotal: number | null;
   /** Why the export failed (`status: 'error'`), else null. */
   error: string | null;
   /** Bytes of the PDF once done, else null. */
@@ -36,6 +40,8 @@ export function toActivityJob(row: ActivityJobRow): ActivityJob {
     status: row.status,
     attempts: row.attempts,
     progress: row.progress,
+    pagesDone: row.pages_done === null ? null : Number(row.pages_done),
+    pagesTotal: row.pages_total === null ? null : Number(row.pages_total),
     error: row.error,
     fileSize: row.file_size,
     watermarked: row.watermark !== null,

@@ -17,8 +17,12 @@ export interface ActivityJobsTable {
   status: JobStatus;
   /** Claims so far; a claim by a process that died counts, a graceful shutdown does not. */
   attempts: number;
-  /** 0–100, written with the heartbeat while running. */
+  /** 0–100, written with the heartbeat and with each recorded page while running. */
   progress: number;
+  /** PDF pages drawn so far while running (the total once done); null until the build reports. */
+  pages_done: number | null;
+  /** PDF pages the book will have (title, puzzles, answer keys); null until the build reports. */
+  pages_total: number | null;
   /** A message safe to show the owner, when `status` is `error`. */
   error: string | null;
   file_key: string | null;
@@ -90,6 +94,17 @@ export const activityMigrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('activity_jobs').execute();
+    },
+  },
+  '0110_activity_job_progress': {
+    // Pages done of total, so the status route can say "page N of M" from any instance.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('activity_jobs').addColumn('pages_done', 'integer').execute();
+      await db.schema.alterTable('activity_jobs').addColumn('pages_total', 'integer').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('activity_jobs').dropColumn('pages_total').execute();
+      await db.schema.alterTable('activity_jobs').dropColumn('pages_done').execute();
     },
   },
 };

@@ -33,6 +33,8 @@ export interface ActivityOptions {
   storage?: FileStorage;
   /** Heap limit (MiB) of the worker thread that builds one book; default 256. */
   exportHeapMb?: number;
+  /** Least time between two writes of a running export's page progress; default 250 ms. */
+  progressIntervalMs?: number;
 }
 
 /** The activity area's infrastructure, shared by its routes and the server's lifecycle hooks. */
@@ -127,6 +129,7 @@ export function createActivityServices<DB>(input: {
     ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
     ...(options.outageRetryMaxMs === undefined ? {} : { outageRetryMaxMs: options.outageRetryMaxMs }),
+    ...(options.progressIntervalMs === undefined ? {} : { progressIntervalMs: options.progressIntervalMs }),
   });
   const dataEvents: DataEvents = {
     async documentDeleted(document) {

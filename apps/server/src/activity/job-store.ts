@@ -35,6 +35,11 @@ export interface JobStore {
   claimNext(): Promise<ClaimedJob | undefined>;
   /** Refreshes the lease and the progress; false when the claim was lost. */
   heartbeat(job: ClaimedJob, progress: number): Promise<boolean>;
+  /**
+   * Records pages drawn of the book's total (and the percentage they make), refreshing the lease
+   * too; false when the claim was lost. Kept in the row, so any instance's status route reads it.
+   */
+  recordProgress(job: ClaimedJob, pages: { done: number; total: number }): Promise<boolean>;
   /** Ends or releases a claimed job; false when the claim was lost (nothing changed). */
   finish(job: ClaimedJob, outcome: JobOutcome): Promise<boolean>;
   /**
@@ -104,6 +109,8 @@ export function createJobStore<DB>(options: {
         status: 'queued',
         attempts: 0,
         progress: 0,
+        pages_done: null,
+        pages_total: null,
         error: null,
         file_key: null,
         file_size: null,
@@ -136,6 +143,8 @@ export function createJobStore<DB>(options: {
       claim_id: randomUUID(),
       attempts: candidate.attempts + 1,
       progress: 0,
+      pages_done: null,
+      pages_total: null,
       started_at: now,
       heartbeat_at: now,
       updated_at: now,
@@ -219,6 +228,22 @@ export function createJobStore<DB>(options: {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    async recordProgress(job, pages) {
+      const total = Math.max(0, Math.floor(pages.total));
+      const done = Math.max(0, Math.min(total, Math.floor(pages.done)));
+      const now = clock.now();
+      const result = await updateClaimed(job)
+        .set({
+          heartbeat_at: now,
+          updated_at: now,
+          pages_done: done,
+          pages_total: total,
+          // 100 only once the file is stored (finish), however many pages are drawn.
+          progress: total > 0 ? Math.min(99, Math.floor((100 * done) / total)) : 0,
+        })
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
     async finish(job, outcome) {
       const now = clock.now();
       const common = { updated_at: now, claim_id: null, heartbeat_at: null };
@@ -228,6 +253,8 @@ export function createJobStore<DB>(options: {
               ...common,
               status: 'done' as const,
               progress: 100,
+              // Every page is drawn, whatever the last progress write said.
+              pages_done: sql<number | null>`pages_total`,
               error: null,
               finished_at: now,
               file_key: outcome.fileKey,
@@ -239,6 +266,8 @@ export function createJobStore<DB>(options: {
                 ...common,
                 status: 'queued' as const,
                 progress: 0,
+                pages_done: null,
+                pages_total: null,
                 started_at: null,
                 error: outcome.error ?? null,
                 attempts: outcome.countAttempt ? job.attempts : job.attempts - 1,
@@ -271,6 +300,8 @@ export function createJobStore<DB>(options: {
           heartbeat_at: null,
           started_at: null,
           progress: 0,
+          pages_done: null,
+          pages_total: null,
           updated_at: now,
         })
         .executeTakeFirst();

@@ -79,6 +79,110 @@ describe.each(testDatabaseTargets())('the activity job worker on $name', (target
     expect(errors).toEqual(['activity job failed']);
   });
 
+  it('writes pages done of total into the row while the job runs, and the total once done', async () => {
+    const id = await enqueue('progress');
+    const seen: { pages_done: number | null; pages_total: number | null; progress: number }[] = [];
+    const job = await runUntilSettled(id, {
+      progressIntervalMs: 0,
+      async run(claimed, control) {
+        for (let page = 1; page <= 4; page++) {
+          control.reportProgress(page, 4);
+          // Another instance sees only the row: wait until it shows this page.
+          let row = await readJob(claimed.id);
+          while (row.pages_done !== page) {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            row = await readJob(claimed.id);
+          }
+          seen.push({ pages_done: row.pages_done, pages_total: row.pages_total, progress: row.progress });
+        }
+        return { fileKey: 'progress.pdf', fileSize: 3 };
+      },
+    });
+    expect(seen).toEqual([
+      { pages_done: 1, pages_total: 4, progress: 25 },
+      { pages_done: 2, pages_total: 4, progress: 50 },
+      { pages_done: 3, pages_total: 4, progress: 75 },
+      { pages_done: 4, pages_total: 4, progress: 99 },
+    ]);
+    expect(job).toMatchObject({ status: 'done', progress: 100, pages_done: 4, pages_total: 4 });
+  });
+
+  it('fills in the pages a throttled build drew after its last write, and forgets them on a retry', async () => {
+    const id = await enqueue('progress-fast');
+    let calls = 0;
+    const job = await runUntilSettled(id, {
+      progressIntervalMs: 60_000,
+      async run(claimed, control) {
+        calls++;
+        const retried = await readJob(claimed.id);
+        // A new claim starts with no pages (the previous attempt's count would be a lie).
+        expect({ done: retried.pages_done, total: retried.pages_total }).toEqual({ done: null, total: null });
+        control.reportProgress(1, 300);
+        let row = await readJob(claimed.id);
+        while (row.pages_done === null) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          row = await readJob(claimed.id);
+        }
+        expect({ done: row.pages_done, total: row.pages_total }).toEqual({ done: 1, total: 300 });
+        if (calls === 1) throw new Error('EIO: disk hiccup');
+        // These wait for the interval (a minute): the job finishes first.
+        for (let page = 2; page <= 300; page++) control.reportProgress(page, 300);
+        return { fileKey: 'fast.pdf', fileSize: 3 };
+      },
+    });
+    expect(calls).toBe(2);
+    expect(job).toMatchObject({ status: 'done', progress: 100, pages_done: 300, pages_total: 300 });
+  });
+
+  it('stops a build whose claim another worker took over, found by its progress write', async () => {
+    const id = await enqueue('taken-over');
+    const warnings: string[] = [];
+    let stopped: unknown;
+    const worker = createJobWorker({
+      store,
+      progressIntervalMs: 0,
+      async run(claimed, control) {
+        // Another worker took the job over (its lease had passed, as far as it could tell).
+        await (database.db as unknown as Kysely<ActivityDatabase>)
+          .updateTable('activity_jobs')
+          .set({ claim_id: 'the-other-worker' })
+          .where('id', '=', claimed.id)
+          .execute();
+        control.reportProgress(1, 10);
+        while (!control.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 5));
+        try {
+          control.reportProgress(2, 10);
+        } catch (error) {
+          stopped = error;
+        }
+        throw stopped;
+      },
+      isPermanent: () => false,
+      describeError: () => 'internal error',
+      log: { info() {}, warn: (_details, message) => warnings.push(message), error: () => {} },
+      pollIntervalMs: 10,
+    });
+    worker.start();
+    const deadline = Date.now() + 10_000;
+    while (warnings.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await worker.stop();
+    expect((stopped as Error).name).toBe('ClaimLost');
+    expect(warnings).toEqual(['activity job claim lost to another worker; its run was dropped']);
+    // The other worker's job is untouched: no pages of this build were written into it.
+    expect(await readJob(id)).toMatchObject({
+      status: 'running',
+      claim_id: 'the-other-worker',
+      pages_done: null,
+      pages_total: null,
+    });
+    // The other worker is imaginary: its job must not be recovered by the next tests' workers.
+    await (database.db as unknown as Kysely<ActivityDatabase>)
+      .deleteFrom('activity_jobs')
+      .where('id', '=', id)
+      .execute();
+  });
+
   it('gives up after the last attempt with the safe message, never the internal one', async () => {
     const id = await enqueue('broken');
     const job = await runUntilSettled(id, {

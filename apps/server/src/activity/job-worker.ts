@@ -4,7 +4,11 @@ import type { ClaimedJob, JobStore } from './job-store.js';
 export interface JobControl {
   /** Aborted when the worker stops or loses the job's claim. */
   signal: AbortSignal;
-  /** Records progress (kept for the next heartbeat); throws the abort reason once aborted, ending the run. */
+  /**
+   * Records progress: written to the job's row at most every `progressIntervalMs` (the latest
+   * value wins; one write at a time), and with every heartbeat. Throws the abort reason once
+   * aborted, ending the run.
+   */
   reportProgress(done: number, total: number): void;
 }
 
@@ -47,6 +51,8 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** Claims before a job is given up; default 3. */
   maxAttempts?: number;
+  /** Least time between two progress writes of one job; default 250 ms. */
+  progressIntervalMs?: number;
 }
 
 /** A background worker processing one job at a time. */
@@ -84,6 +90,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
   const outageRetryMaxMs = options.outageRetryMaxMs ?? 30_000;
+  const progressIntervalMs = options.progressIntervalMs ?? 250;
   /** The wait before the next claim after an outage failure; 0 when the last job did not hit one. */
   let outageWaitMs = 0;
   let loop: Promise<void> | undefined;
@@ -137,10 +144,59 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     );
   }
 
+  /**
+   * Writes a job's page progress behind its build: one write in flight at a time, at most one per
+   * `progressIntervalMs`, always the latest value, so a fast build costs a few writes, not one per page.
+   */
+  function createProgressWriter(job: ClaimedJob, controller: AbortController) {
+    let latest: { done: number; total: number } | undefined;
+    let written: typeof latest;
+    let lastWriteAt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let inFlight: Promise<void> | undefined;
+    const write = () => {
+      timer = undefined;
+      if (inFlight || !latest || latest === written || controller.signal.aborted) return;
+      const pages = latest;
+      written = pages;
+      lastWriteAt = Date.now();
+      inFlight = store.recordProgress(job, pages).then(
+        (held) => {
+          inFlight = undefined;
+          if (!held) controller.abort(new ClaimLost());
+          else if (latest !== written) schedule();
+        },
+        (error: unknown) => {
+          inFlight = undefined;
+          log.warn({ err: error, jobId: job.id }, 'activity job progress could not be recorded');
+        },
+      );
+    };
+    const schedule = () => {
+      if (timer || inFlight) return;
+      timer = setTimeout(write, Math.max(0, lastWriteAt + progressIntervalMs - Date.now()));
+      timer.unref();
+    };
+    return {
+      report(pages: { done: number; total: number }) {
+        latest = pages;
+        schedule();
+      },
+      /** Stops writing; resolves once a write in flight has ended, so it cannot land after the outcome. */
+      async close() {
+        clearTimeout(timer);
+        timer = undefined;
+        latest = written;
+        await inFlight;
+      },
+    };
+  }
+
   async function runJob(job: ClaimedJob): Promise<void> {
     const controller = new AbortController();
     current = controller;
     let progress = 0;
+    const pagesWriter = createProgressWriter(job, controller);
     const beat = setInterval(() => {
       store.heartbeat(job, progress).then(
         (held) => {
@@ -156,8 +212,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         reportProgress(done, total) {
           if (controller.signal.aborted) throw controller.signal.reason;
           progress = total > 0 ? (100 * done) / total : 0;
+          pagesWriter.report({ done, total });
         },
       });
+      await pagesWriter.close();
       outageWaitMs = 0;
       // A finished file is kept even when shutdown started meanwhile.
       if (!(await store.finish(job, { status: 'done', ...file }))) {
@@ -171,6 +229,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         log.warn({ err: error, jobId: job.id }, 'activity job clean-up failed');
       });
     } catch (error) {
+      await pagesWriter.close();
       await settle(job, error, controller.signal);
     } finally {
       clearInterval(beat);

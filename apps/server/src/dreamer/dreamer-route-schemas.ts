@@ -102,6 +102,12 @@ const runResultSchema = {
           attempts: { type: 'integer' },
           startedAt: { type: 'string', format: 'date-time' },
           finishedAt: { type: 'string', format: 'date-time' },
+          durationMs: {
+            type: 'integer',
+            minimum: 0,
+            description:
+              'How long the stage took, retries included (absent on steps recorded before it existed).',
+          },
         },
       },
     },
@@ -145,7 +151,7 @@ export const runStreamSchema = {
   tags: ['dreamer'],
   summary: 'Run the ideation pipeline, streaming its progress as server-sent events',
   description:
-    'Events: start, stage_start, stage_done, then done or error; a ": ping" comment every 15 s. Closing the connection aborts the run (its record ends aborted, resumable). Refusals before the stream starts are ordinary JSON errors.',
+    'Events: start, stage_start, stage_delta (text as a streaming model writes it: { key, text, attempt }; a higher attempt means the stage was retried, drop its text so far), stage_done, then done or error; a ": ping" comment every 15 s. Closing the connection aborts the run (its record ends aborted, resumable). Refusals before the stream starts are ordinary JSON errors.',
   body: runArgumentsSchema,
   response: {
     200: {

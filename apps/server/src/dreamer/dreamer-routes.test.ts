@@ -96,6 +96,8 @@ describe.each(testDatabaseTargets())('the dreamer routes on $name', (target) => 
     expect(response.statusCode).toBe(200);
     const result = response.json<RunResult>();
     expect(result.steps.map((step) => step.key)).toEqual(STAGES);
+    // The response schema keeps each step's duration (the test server's clock stands still).
+    expect(result.steps.map((step) => step.durationMs)).toEqual(STAGES.map(() => 0));
     const calls = server.models.requests.slice(before);
     expect(calls.map((call) => [call.protocol, call.body.model])).toEqual(
       STAGES.map(() => ['openai', 'gpt-test-1']),

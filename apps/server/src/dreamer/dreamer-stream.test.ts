@@ -64,11 +64,23 @@ describe.each(testDatabaseTargets())('the dreamer event stream over a real port 
     const events: RunEvent[] = [];
     for await (const message of open(member.cookie, { topic: 'urban beekeeping' }))
       events.push(parse(message));
-    expect(events.map((event) => event.type)).toEqual([
+    expect(events.filter((event) => event.type !== 'stage_delta').map((event) => event.type)).toEqual([
       'start',
       ...STAGES.flatMap(() => ['stage_start', 'stage_done']),
       'done',
     ]);
+    // Every stage streamed: its deltas sit between its stage_start and stage_done and join into its text.
+    for (const step of events.flatMap((event) => (event.type === 'stage_done' ? [event.step] : []))) {
+      const from = events.findIndex((event) => event.type === 'stage_start' && event.key === step.key);
+      const to = events.findIndex((event) => event.type === 'stage_done' && event.step.key === step.key);
+      const deltas = events.flatMap((event, index) =>
+        event.type === 'stage_delta' && event.key === step.key ? [{ index, text: event.text }] : [],
+      );
+      expect(deltas.length).toBeGreaterThan(0);
+      expect(deltas.every(({ index }) => index > from && index < to)).toBe(true);
+      expect(deltas.map(({ text }) => text).join('')).toBe(step.text);
+      expect(step.durationMs).toBeGreaterThanOrEqual(0);
+    }
     const [start] = events;
     expect(start).toMatchObject({ type: 'start', pipeline: 'default', stages: STAGES, completed: [] });
     const stageDone = events.filter((event) => event.type === 'stage_done');
@@ -79,6 +91,31 @@ describe.each(testDatabaseTargets())('the dreamer event stream over a real port 
     expect(done.result.usage.estimated).toBe(false);
     expect(server.models.requests.at(-1)?.body.stream).toBe(true);
     expect(await readRun(server.app, member.cookie, done.runId)).toMatchObject({ status: 'done' });
+  });
+
+  it('sends stage_delta with the text the model has written while the model is still answering', async () => {
+    const member = await createMember(server.app, server.adminCookie, 'PRO');
+    // The fake sends the role chunk and two words, then holds the rest until released.
+    server.models.enqueue({ text: 'hive scales for allotments', holdAfterChunks: 3 });
+    const stream = open(member.cookie, { topic: 'allotments' });
+    const seen = await readUntil(stream, 'stage_start');
+    let text = '';
+    while (text !== 'hive scales ') {
+      const [event] = await readUntil(stream, 'stage_delta');
+      if (event?.type !== 'stage_delta') throw new Error(`expected a delta, got ${event?.type}`);
+      expect(event).toMatchObject({ key: 'idea', attempt: 1, runId: seen[0]?.runId });
+      text += event.text;
+    }
+    // The stage cannot have ended: the upstream answer is held open.
+    await server.models.waitForHold();
+    server.models.release();
+    const rest = await readUntil(stream, 'stage_done');
+    const done = rest.at(-1);
+    expect(done?.type === 'stage_done' && done.step.text).toBe('hive scales for allotments');
+    expect(rest.filter((event) => event.type !== 'stage_delta')).toHaveLength(1);
+    for await (const _message of stream) {
+      // Drain to the end of the run.
+    }
   });
 
   it('answers refusals before the stream starts as plain JSON errors', async () => {
@@ -110,7 +147,7 @@ describe.each(testDatabaseTargets())('the dreamer event stream over a real port 
       );
       const events: RunEvent[] = [];
       for await (const message of open(member.cookie, { topic: 'tea' })) events.push(parse(message));
-      expect(events.map((event) => event.type)).toEqual([
+      expect(events.filter((event) => event.type !== 'stage_delta').map((event) => event.type)).toEqual([
         'start',
         'stage_start',
         'stage_done',

@@ -32,6 +32,11 @@ export interface FakeModelAnswer {
   chunkDelayMs?: number;
   /** Never answer; the request ends when the client closes it. */
   hang?: true;
+  /**
+   * Stream this many frames, then wait until the test calls `release()` before the rest: the
+   * client has text in hand while the answer is still open, with no timing involved.
+   */
+  holdAfterChunks?: number;
   /** Destroy the socket after this many stream frames. */
   dropAfterChunks?: number;
   /** Anthropic only: send an `error` event after the first text delta and end the stream. */
@@ -60,6 +65,10 @@ export interface FakeModelServer {
   requests: FakeModelRequest[];
   enqueue(...answers: FakeModelAnswer[]): void;
   setDefaultAnswer(answer: FakeModelAnswer): void;
+  /** Lets every answer now held by `holdAfterChunks` go on; answers held later wait for the next call. */
+  release(): void;
+  /** Resolves once an answer reached its `holdAfterChunks` frame and waits for `release()`. */
+  waitForHold(): Promise<void>;
   /** Resolves once at least `count` requests arrived. */
   waitForRequests(count: number): Promise<FakeModelRequest[]>;
   close(): Promise<void>;
@@ -94,11 +103,45 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** The gate `holdAfterChunks` answers wait at until `release()` opens it (and sets up the next). */
+interface HoldGate {
+  reached(): void;
+  opened: Promise<void>;
+  seen: Promise<void>;
+  open(): void;
+}
+
+function createHoldGate(): HoldGate {
+  let reached = (): void => undefined;
+  let open = (): void => undefined;
+  const seen = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { reached: () => reached(), open: () => open(), seen, opened };
+}
+
+/** Waits for the gate, or less when the response closes first. */
+function hold(gate: HoldGate, res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  gate.reached();
+  return new Promise((resolve) => {
+    res.once('close', resolve);
+    void gate.opened.then(() => {
+      res.off('close', resolve);
+      resolve();
+    });
+  });
+}
+
 async function answerRequest(
   record: FakeModelRequest,
   answer: FakeModelAnswer,
   res: ServerResponse,
   onDrop: () => void,
+  currentGate: () => HoldGate,
 ): Promise<void> {
   if (answer.hang) return;
   await pause(answer.delayMs, res);
@@ -132,6 +175,7 @@ async function answerRequest(
       return;
     }
     if (index > 0) await pause(answer.chunkDelayMs, res);
+    if (index === answer.holdAfterChunks) await hold(currentGate(), res);
     if (res.destroyed) return;
     res.write(frame);
   }
@@ -153,6 +197,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   const queue: FakeModelAnswer[] = [];
   let defaultAnswer: FakeModelAnswer = {};
   const waiters: { count: number; resolve: (requests: FakeModelRequest[]) => void }[] = [];
+  let gate = createHoldGate();
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -185,9 +230,15 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve([...requests]);
       }
-      await answerRequest(record, queue.shift() ?? defaultAnswer, res, () => {
-        droppedByServer = true;
-      });
+      await answerRequest(
+        record,
+        queue.shift() ?? defaultAnswer,
+        res,
+        () => {
+          droppedByServer = true;
+        },
+        () => gate,
+      );
     })().catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : new Error(String(error)));
     });
@@ -201,6 +252,12 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     anthropicBaseUrl: url,
     requests,
     enqueue: (...answers) => void queue.push(...answers),
+    release: () => {
+      const held = gate;
+      gate = createHoldGate();
+      held.open();
+    },
+    waitForHold: () => gate.seen,
     setDefaultAnswer: (answer) => {
       defaultAnswer = answer;
     },

@@ -108,7 +108,7 @@ describe('ideation, streamed live from the echo stub', () => {
   it('runs the six stages through the event stream and charges the run', async () => {
     const { page } = member;
     await goTo(page, 'Account');
-    await page.getByText('Plan: PRO', { exact: false }).waitFor();
+    await page.getByText('Membership: Pro, active', { exact: false }).waitFor();
     expect(await page.getByRole('row', { name: /welcome/ }).textContent()).toContain('+500');
     await goTo(page, 'Ideation');
     await page.locator('#topic').fill('tide pools');
@@ -144,6 +144,21 @@ describe('ideation, streamed live from the echo stub', () => {
     await row.getByRole('button', { name: 'Show stages' }).click();
     expect(await row.locator('details').count()).toBe(6);
     await saveScreenshot(page, 'ideation');
+  });
+
+  it('says on the Start screen, in a sentence, that no model is configured', async () => {
+    const { page } = member;
+    await goTo(page, 'Start');
+    const offers = page.locator('[aria-labelledby="offers-heading"] li', { hasText: 'stages' });
+    await offers.getByText('models: none configured', { exact: false }).waitFor();
+    expect(await offers.textContent()).toContain(
+      'models: none configured, so runs answer with the built-in echo stub (no model is called).',
+    );
+    await saveScreenshot(page, 'start-no-models', '#offers-heading');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'start-no-models-390', '#offers-heading');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1100, height: 800 });
   });
 
   it('broke no CSP rule and asked no other origin for anything', () => {

@@ -23,6 +23,8 @@ const STEP = {
 const EVENTS: RunEvent[] = [
   { type: 'start', runId: 'r1', pipeline: 'default', stages: ['idea'], completed: [] },
   { type: 'stage_start', runId: 'r1', key: 'idea', label: 'Idea', model: STEP.model },
+  { type: 'stage_delta', runId: 'r1', key: 'idea', text: 'A hive ', attempt: 1 },
+  { type: 'stage_delta', runId: 'r1', key: 'idea', text: 'scale', attempt: 1 },
   { type: 'stage_done', runId: 'r1', step: STEP },
   {
     type: 'done',

@@ -16,11 +16,19 @@ export interface StreamDreamOptions {
   fetch?: FetchFunction;
 }
 
-const RUN_EVENT_TYPES: ReadonlySet<string> = new Set(['start', 'stage_start', 'stage_done', 'done', 'error']);
+const RUN_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'start',
+  'stage_start',
+  'stage_delta',
+  'stage_done',
+  'done',
+  'error',
+]);
 
 /**
  * Starts a dreamer run on a server (`POST /api/dreamer/run/stream`) and yields its
- * {@link RunEvent}s as they arrive: `start`, `stage_start`/`stage_done` per stage, then
+ * {@link RunEvent}s as they arrive: `start`, `stage_start`, any number of `stage_delta`
+ * (text as a streaming model writes it) and `stage_done` per stage, then
  * exactly one `done` or `error`, after which the generator ends. A refusal before the
  * stream starts throws {@link SseHttpError}; a stream that ends early or carries
  * malformed data throws {@link SseProtocolError}. Events of unknown types are skipped,

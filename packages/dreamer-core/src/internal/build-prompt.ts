@@ -1,6 +1,6 @@
 import type { PipelineStage } from '../pipeline/types.js';
 import type { ChatMessage } from '../ports/provider-registry.js';
-import { substituteInputs } from './template.js';
+import { fillTask } from './template.js';
 
 const WILD_MODIFIER =
   'Mode: wild. Favour unconventional but plausible ideas: unusual audiences, cross-domain mechanisms, contrarian bets. Each must still be buildable by a small team.';
@@ -13,7 +13,10 @@ const FORMAT_HINTS: Record<PipelineStage['outputFormat'], string> = {
   json: 'Answer with one JSON value only, no prose and no code fences.',
 };
 
-/** Builds the chat messages of one stage: task with inputs, prior outputs, modifiers. */
+/**
+ * Builds the chat messages of one stage: task with inputs (lines naming only empty inputs left
+ * out), prior outputs, modifiers.
+ */
 export function buildStageMessages(args: {
   stage: PipelineStage;
   inputValues: Record<string, string>;
@@ -28,7 +31,7 @@ export function buildStageMessages(args: {
   ];
   if (mode === 'wild') system.push(WILD_MODIFIER);
   if (depth === 'deep') system.push(DEEP_MODIFIER);
-  const parts = [substituteInputs(stage.task, inputValues)];
+  const parts = [fillTask(stage.task, inputValues)];
   for (const key of stage.priorOutputs ?? []) {
     parts.push(`--- Output of stage "${key}" ---\n${outputs[key] ?? ''}`);
   }

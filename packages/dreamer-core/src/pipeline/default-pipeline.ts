@@ -11,7 +11,7 @@ import type { PipelineDefinition } from './types.js';
  */
 export const DEFAULT_PIPELINE: PipelineDefinition = {
   name: 'default',
-  version: '1.0.0',
+  version: '1.1.0',
   inputs: [
     { name: 'topic', description: 'What to ideate about', required: true },
     { name: 'constraints', description: 'Budget, team, deadline or platform limits', required: false },
@@ -23,7 +23,7 @@ export const DEFAULT_PIPELINE: PipelineDefinition = {
       outputFormat: 'markdown',
       task: [
         'Generate 5 distinct project ideas about: {{input.topic}}.',
-        'Constraints to respect (may be empty): {{input.constraints}}.',
+        'Constraints to respect: {{input.constraints}}.',
         'For each idea give a numbered heading with a short name, then three bullets:',
         '"Who it is for", "The problem it solves", "Why now".',
         'Ideas must differ in audience or mechanism, not just wording. Under 350 words in total.',
@@ -47,7 +47,8 @@ export const DEFAULT_PIPELINE: PipelineDefinition = {
       outputFormat: 'markdown',
       priorOutputs: ['expansion'],
       task: [
-        'Assess the feasibility of each expanded idea, given these constraints: {{input.constraints}}.',
+        'Assess the feasibility of each expanded idea.',
+        'Constraints to weigh: {{input.constraints}}.',
         'Output a markdown table with columns: Idea | Effort (S/M/L) | Technical risk (1–5) |',
         'Market risk (1–5) | Biggest unknown | Cheapest test to resolve it.',
         'After the table, one sentence per idea explaining the highest risk score. Be concrete.',

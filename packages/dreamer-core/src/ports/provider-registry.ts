@@ -22,6 +22,15 @@ export interface CompletionResult {
 }
 
 /**
+ * One piece of a streamed completion: `delta` carries text as the model writes it; `done` ends
+ * the stream, with the whole text when the provider knows it better than the sum of the deltas
+ * and the usage when the provider reports it.
+ */
+export type CompletionChunk =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; text?: string; usage?: { inputTokens: number; outputTokens: number } };
+
+/**
  * Shape of errors a registry throws: `status` is the upstream HTTP status if any,
  * `retryable` is true for network failures. The runner retries on `retryable`, 429 and 5xx,
  * waiting at least `retryAfterMs` (the upstream's `Retry-After`, capped at
@@ -39,7 +48,11 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 /**
  * ProviderRegistry port: the only way the core reaches a model.
  * Contract: `list()` returns configured providers in preference order (the first model of
- * the first entry is what `auto` picks); `complete()` must honour `signal`.
+ * the first entry is what `auto` picks); `complete()` must honour `signal`. The optional
+ * `stream()` yields the answer as it is written: any number of `delta` chunks, then one
+ * `done`; it must honour `signal` too (stop reading, close the upstream request). When a
+ * registry has `stream()`, the runner uses it instead of `complete()` and reports the deltas
+ * as `stage_delta` events.
  *
  * @example
  * ```ts
@@ -52,4 +65,5 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 export interface ProviderRegistry {
   list(): { provider: string; models: string[] }[];
   complete(request: CompletionRequest): Promise<CompletionResult>;
+  stream?(request: CompletionRequest): AsyncIterable<CompletionChunk>;
 }

@@ -2,6 +2,7 @@ import { DreamError } from '../errors.js';
 import type { PipelineStage } from '../pipeline/types.js';
 import {
   type ChatMessage,
+  type CompletionRequest,
   type CompletionResult,
   MAX_RETRY_AFTER_MS,
   type ProviderRegistry,
@@ -46,6 +47,42 @@ function echo(messages: ChatMessage[]): CompletionResult & { stub: true } {
   return { text: `[stub] ${prompt.split('\n')[0] ?? ''}`, stub: true };
 }
 
+/**
+ * Reads a streamed answer to its `done` chunk, passing each delta on. A stream that ends
+ * without `done` keeps the text it gave (the provider decides what a broken stream is: it
+ * throws). The whole text is `done.text` when given, else the deltas joined.
+ */
+async function readStreamedAnswer(
+  chunks: AsyncIterable<unknown>,
+  onDelta: (text: string) => void,
+): Promise<CompletionResult> {
+  let text = '';
+  for await (const chunk of chunks) {
+    if (typeof chunk !== 'object' || chunk === null) continue;
+    const { type } = chunk as { type?: unknown };
+    if (type === 'delta') {
+      const delta = (chunk as { text?: unknown }).text;
+      if (typeof delta !== 'string' || delta === '') continue;
+      text += delta;
+      onDelta(delta);
+    } else if (type === 'done') {
+      const done = chunk as { text?: unknown; usage?: CompletionResult['usage'] };
+      const whole = typeof done.text === 'string' ? done.text : text;
+      return done.usage ? { text: whole, usage: done.usage } : { text: whole };
+    }
+  }
+  return { text };
+}
+
+function askProvider(
+  registry: ProviderRegistry,
+  request: CompletionRequest,
+  onDelta: ((text: string) => void) | undefined,
+): Promise<CompletionResult> {
+  if (registry.stream === undefined) return registry.complete(request);
+  return readStreamedAnswer(registry.stream(request), onDelta ?? (() => undefined));
+}
+
 /** Estimates tokens as ceil(characters / 4). */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
@@ -64,6 +101,8 @@ export async function callStage(args: {
   retryDelayMs: number;
   /** Per-attempt timeout of stages that set no `timeoutMs`. */
   defaultTimeoutMs: number;
+  /** Receives streamed text with the attempt it belongs to (streaming registries only). */
+  onDelta?: (text: string, attempt: number) => void;
 }): Promise<{ text: string; usage: StageUsage; attempts: number }> {
   const { registry, stage, model, messages, signal } = args;
   const promptChars = messages.reduce((total, message) => total + message.content.length, 0);
@@ -88,13 +127,18 @@ export async function callStage(args: {
     }, timeoutMs);
     try {
       const result = await Promise.race([
-        registry.complete({
-          provider: model.provider,
-          model: model.model,
-          messages,
-          signal: controller.signal,
-          outputFormat: stage.outputFormat,
-        }),
+        askProvider(
+          registry,
+          {
+            provider: model.provider,
+            model: model.model,
+            messages,
+            signal: controller.signal,
+            outputFormat: stage.outputFormat,
+          },
+          // Text from an attempt that was given up on must not leak into the next one's.
+          args.onDelta && ((text) => !controller.signal.aborted && args.onDelta?.(text, attempt)),
+        ),
         new Promise<never>((_resolve, reject) => {
           // A provider that ignores its signal must not hold the run hostage.
           controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });

@@ -153,7 +153,8 @@ export function createDreamer(options: DreamerOptions): Dreamer {
         current = stage;
         const model = resolveStageModel({ stage, args: choices, registry: providers });
         emit({ type: 'stage_start', runId: record.id, key: stage.key, label: stage.label, model });
-        const startedAt = stamp();
+        const started = clock.now();
+        const startedAt = started.toISOString();
         const messages = buildStageMessages({
           stage,
           inputValues: settings.inputValues,
@@ -169,7 +170,10 @@ export function createDreamer(options: DreamerOptions): Dreamer {
           signal,
           retryDelayMs,
           defaultTimeoutMs,
+          onDelta: (text, attempt) =>
+            emit({ type: 'stage_delta', runId: record.id, key: stage.key, text, attempt }),
         });
+        const finished = clock.now();
         const step: RunStep = {
           key: stage.key,
           label: stage.label,
@@ -179,7 +183,8 @@ export function createDreamer(options: DreamerOptions): Dreamer {
           usage: answer.usage,
           attempts: answer.attempts,
           startedAt,
-          finishedAt: stamp(),
+          finishedAt: finished.toISOString(),
+          durationMs: Math.max(0, finished.getTime() - started.getTime()),
         };
         textOutputs[stage.key] = answer.text;
         record = {

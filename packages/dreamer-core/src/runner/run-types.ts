@@ -39,6 +39,11 @@ export interface RunStep {
   attempts: number;
   startedAt: string;
   finishedAt: string;
+  /**
+   * Milliseconds the stage took, retries included (from the dreamer's clock). Absent on steps
+   * recorded before it existed.
+   */
+  durationMs?: number;
 }
 
 /** Status of a run record. */
@@ -98,6 +103,18 @@ export interface RunArguments {
 export type RunEvent =
   | { type: 'start'; runId: string; pipeline: string; stages: string[]; completed: string[] }
   | { type: 'stage_start'; runId: string; key: string; label: string; model: ResolvedModel }
+  | {
+      /**
+       * Text the stage's model just wrote (streaming providers only). `attempt` counts from 1: a
+       * higher attempt than the last one seen means the stage was retried, and the text shown so
+       * far for it must be dropped.
+       */
+      type: 'stage_delta';
+      runId: string;
+      key: string;
+      text: string;
+      attempt: number;
+    }
   | { type: 'stage_done'; runId: string; step: RunStep }
   | { type: 'done'; runId: string; result: RunResult }
   | { type: 'error'; runId: string; code: string; message: string; stage?: string };

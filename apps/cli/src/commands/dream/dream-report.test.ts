@@ -49,6 +49,14 @@ describe('dream progress and Markdown', () => {
         PLAIN,
       ),
     ).toBe('✗ DREAM_TIMEOUT: too slow (stage idea)');
+    expect(
+      formatProgress({ type: 'stage_delta', runId: 'r1', key: 'idea', text: 'Hive', attempt: 1 }, PLAIN),
+    ).toBeUndefined();
+  });
+
+  it('prefers the recorded duration of a step over its timestamps', () => {
+    const step = { ...stepOf('idea', 'x', { inputTokens: 1, outputTokens: 2 }), durationMs: 4200 };
+    expect(formatStep(step)).toBe('Idea  local/llama3  1 → 2 tokens  4.2 s');
   });
 
   it('prints one section per stage, text as is and JSON fenced beyond any backticks inside', () => {

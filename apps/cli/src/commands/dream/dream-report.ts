@@ -19,6 +19,10 @@ export function formatProgress(event: RunEvent, style: Style): string | undefine
     }
     case 'stage_start':
       return `${style.cyan('→')} ${event.label}  ${style.dim(formatModel(event.model))}`;
+    case 'stage_delta':
+      // Progress is one line per event on stderr; a model's text arriving word by word would
+      // break those lines apart. The text is in the finished run's output.
+      return undefined;
     case 'stage_done':
       return `${style.green('✓')} ${formatStep(event.step)}`;
     case 'done':
@@ -37,7 +41,7 @@ export function formatProgress(event: RunEvent, style: Style): string | undefine
  * formatStep(step); // 'Idea  local/llama3  120 → 340 tokens  2.1 s'
  */
 export function formatStep(step: RunStep): string {
-  const seconds = (Date.parse(step.finishedAt) - Date.parse(step.startedAt)) / 1000;
+  const seconds = (step.durationMs ?? Date.parse(step.finishedAt) - Date.parse(step.startedAt)) / 1000;
   const duration = Number.isFinite(seconds) ? `  ${seconds.toFixed(1)} s` : '';
   return `${step.label}  ${formatModel(step.model)}  ${formatTokens(step.usage)}${duration}`;
 }

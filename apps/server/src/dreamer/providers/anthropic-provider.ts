@@ -1,5 +1,6 @@
-import type { ChatMessage, CompletionRequest, CompletionResult } from '@svc/dreamer-core';
+import type { ChatMessage, CompletionChunk, CompletionRequest, CompletionResult } from '@svc/dreamer-core';
 import type { AnthropicProviderConfig } from '../../config/model-config.js';
+import { toChunkStream } from './chunk-stream.js';
 import { type ModelProvider, toUsage } from './model-provider.js';
 import { isRetryableStatus, ModelProviderError, toSafeUpstreamText } from './model-provider-error.js';
 import { parseEventData, readEventStream } from './read-event-stream.js';
@@ -79,7 +80,11 @@ function readJsonAnswer(body: unknown, request: ModelRequest): CompletionResult 
   return counted ? { text, usage: counted } : { text };
 }
 
-async function readStreamAnswer(response: Response, request: ModelRequest): Promise<CompletionResult> {
+async function readStreamAnswer(
+  response: Response,
+  request: ModelRequest,
+  onDelta: (text: string) => void = () => undefined,
+): Promise<CompletionResult> {
   let text = '';
   let inputTokens: number | undefined;
   let outputTokens: unknown;
@@ -94,7 +99,10 @@ async function readStreamAnswer(response: Response, request: ModelRequest): Prom
       }
       case 'content_block_delta': {
         const delta = asObject(data.delta);
-        if (delta?.type === 'text_delta' && typeof delta.text === 'string') text += delta.text;
+        if (delta?.type === 'text_delta' && typeof delta.text === 'string' && delta.text !== '') {
+          text += delta.text;
+          onDelta(delta.text);
+        }
         return false;
       }
       case 'message_delta': {
@@ -134,18 +142,22 @@ export function createAnthropicProvider(
   options: { fetch?: typeof fetch } = {},
 ): ModelProvider {
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  function send(completion: CompletionRequest, onDelta?: (text: string) => void): Promise<CompletionResult> {
+    const { system, messages } = toAnthropicMessages(completion.messages);
+    const body: Json = { model: completion.model, max_tokens: config.maxTokens };
+    if (system !== '') body.system = system;
+    Object.assign(body, { messages, stream: config.streaming });
+    const headers: Record<string, string> = { 'anthropic-version': '2023-06-01' };
+    if (config.apiKey) headers['x-api-key'] = config.apiKey;
+    return requestCompletion(
+      { config, path: '/v1/messages', headers, body, completion, fetch: fetchImpl },
+      { json: readJsonAnswer, stream: readStreamAnswer },
+      onDelta,
+    );
+  }
   return {
-    async complete(completion: CompletionRequest): Promise<CompletionResult> {
-      const { system, messages } = toAnthropicMessages(completion.messages);
-      const body: Json = { model: completion.model, max_tokens: config.maxTokens };
-      if (system !== '') body.system = system;
-      Object.assign(body, { messages, stream: config.streaming });
-      const headers: Record<string, string> = { 'anthropic-version': '2023-06-01' };
-      if (config.apiKey) headers['x-api-key'] = config.apiKey;
-      return requestCompletion(
-        { config, path: '/v1/messages', headers, body, completion, fetch: fetchImpl },
-        { json: readJsonAnswer, stream: readStreamAnswer },
-      );
-    },
+    complete: (completion) => send(completion),
+    stream: (completion): AsyncIterable<CompletionChunk> =>
+      toChunkStream((onDelta) => send(completion, onDelta)),
   };
 }

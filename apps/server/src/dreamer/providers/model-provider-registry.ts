@@ -1,4 +1,9 @@
-import type { CompletionRequest, CompletionResult, ProviderRegistry } from '@svc/dreamer-core';
+import type {
+  CompletionChunk,
+  CompletionRequest,
+  CompletionResult,
+  ProviderRegistry,
+} from '@svc/dreamer-core';
 import type { ModelProviderConfig, ModelProvidersConfig } from '../../config/model-config.js';
 import { createAnthropicProvider } from './anthropic-provider.js';
 import type { ModelProvider } from './model-provider.js';
@@ -15,9 +20,11 @@ export interface ModelProviderDescription {
   streaming: boolean;
 }
 
-/** The server's provider registry: the core's port plus a key-free description. */
+/** The server's provider registry: the core's port (with `stream()`) plus a key-free description. */
 export interface ModelProviderRegistry extends ProviderRegistry {
   describe(): ModelProviderDescription[];
+  /** Always present here: a provider without streaming answers one `done`. */
+  stream(request: CompletionRequest): AsyncIterable<CompletionChunk>;
 }
 
 const ROLES = new Set(['system', 'user', 'assistant']);
@@ -77,7 +84,8 @@ function createProvider(entry: ModelProviderConfig, fetchImpl: typeof fetch | un
 
 /**
  * Builds the {@link ProviderRegistry} of the server from its model configuration: `list()`
- * in configuration order, `complete()` dispatched by provider name. Unknown providers or
+ * in configuration order, `complete()` and `stream()` dispatched by provider name (a provider
+ * configured without streaming streams one `done`). Unknown providers or
  * models reject with `MODEL_UNKNOWN_PROVIDER` / `MODEL_UNKNOWN_MODEL`.
  *
  * @example
@@ -97,6 +105,24 @@ export function createModelProviderRegistry(
     config: { ...entry, models: [...entry.models] },
     provider: createProvider(entry, options.fetch),
   }));
+  function findProvider(request: CompletionRequest): ModelProvider {
+    assertRequest(request);
+    const found = entries.find(({ config: entry }) => entry.name === request.provider);
+    if (!found) {
+      const names = entries.map(({ config: entry }) => entry.name).join(', ') || 'none';
+      throw new ModelProviderError(
+        'MODEL_UNKNOWN_PROVIDER',
+        `Unknown model provider "${request.provider}" (configured: ${names}).`,
+      );
+    }
+    if (!found.config.models.includes(request.model)) {
+      throw new ModelProviderError(
+        'MODEL_UNKNOWN_MODEL',
+        `Provider "${request.provider}" has no model "${request.model}" (configured: ${found.config.models.join(', ')}).`,
+      );
+    }
+    return found.provider;
+  }
   return {
     list: () => entries.map(({ config: entry }) => ({ provider: entry.name, models: [...entry.models] })),
     describe: () =>
@@ -108,22 +134,11 @@ export function createModelProviderRegistry(
         streaming: entry.streaming,
       })),
     async complete(request: CompletionRequest): Promise<CompletionResult> {
-      assertRequest(request);
-      const found = entries.find(({ config: entry }) => entry.name === request.provider);
-      if (!found) {
-        const names = entries.map(({ config: entry }) => entry.name).join(', ') || 'none';
-        throw new ModelProviderError(
-          'MODEL_UNKNOWN_PROVIDER',
-          `Unknown model provider "${request.provider}" (configured: ${names}).`,
-        );
-      }
-      if (!found.config.models.includes(request.model)) {
-        throw new ModelProviderError(
-          'MODEL_UNKNOWN_MODEL',
-          `Provider "${request.provider}" has no model "${request.model}" (configured: ${found.config.models.join(', ')}).`,
-        );
-      }
-      return found.provider.complete(request);
+      return findProvider(request).complete(request);
+    },
+    stream(request: CompletionRequest): AsyncIterable<CompletionChunk> {
+      // Checked before the first read, like complete(): a bad request fails where it is made.
+      return findProvider(request).stream(request);
     },
   };
 }

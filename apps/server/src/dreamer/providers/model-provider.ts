@@ -1,9 +1,11 @@
-import type { CompletionRequest, CompletionResult } from '@svc/dreamer-core';
+import type { CompletionChunk, CompletionRequest, CompletionResult } from '@svc/dreamer-core';
 
 /**
  * One provider behind the registry: answers a completion request over its wire protocol.
  * Contract: honours `request.signal` (rejects with its reason, closing the connection) and
- * throws `ModelProviderError` for every other failure.
+ * throws `ModelProviderError` for every other failure. `stream()` yields the text as the
+ * upstream sends it, then one `done`; a provider configured without streaming
+ * (`MODEL_STREAMING=false`) yields only the `done` of one JSON answer.
  *
  * @example
  * ```ts
@@ -13,6 +15,7 @@ import type { CompletionRequest, CompletionResult } from '@svc/dreamer-core';
  */
 export interface ModelProvider {
   complete(request: CompletionRequest): Promise<CompletionResult>;
+  stream(request: CompletionRequest): AsyncIterable<CompletionChunk>;
 }
 
 /** `{ inputTokens, outputTokens }` when both counts are numbers, else undefined. */

@@ -1,5 +1,6 @@
-import type { CompletionRequest, CompletionResult } from '@svc/dreamer-core';
+import type { CompletionChunk, CompletionRequest, CompletionResult } from '@svc/dreamer-core';
 import type { OpenAiCompatibleProviderConfig } from '../../config/model-config.js';
+import { toChunkStream } from './chunk-stream.js';
 import { type ModelProvider, toUsage } from './model-provider.js';
 import { isRetryableStatus, ModelProviderError, toSafeUpstreamText } from './model-provider-error.js';
 import { parseEventData, readEventStream } from './read-event-stream.js';
@@ -45,7 +46,11 @@ function readJsonAnswer(body: unknown, request: ModelRequest): CompletionResult 
   return usage ? { text: content, usage } : { text: content };
 }
 
-async function readStreamAnswer(response: Response, request: ModelRequest): Promise<CompletionResult> {
+async function readStreamAnswer(
+  response: Response,
+  request: ModelRequest,
+  onDelta: (text: string) => void = () => undefined,
+): Promise<CompletionResult> {
   let text = '';
   let usage: CompletionResult['usage'];
   await readEventStream(response, request, (event) => {
@@ -55,7 +60,10 @@ async function readStreamAnswer(response: Response, request: ModelRequest): Prom
     if (chunk.choices !== undefined && !Array.isArray(chunk.choices))
       throw badResponse(request, 'a stream chunk whose "choices" is not an array');
     const content = asObject(asObject(chunk.choices?.[0])?.delta)?.content;
-    if (typeof content === 'string') text += content;
+    if (typeof content === 'string' && content !== '') {
+      text += content;
+      onDelta(content);
+    }
     // Usage may come in any chunk, usually a last one with empty choices.
     usage = readUsage(chunk) ?? usage;
     return false;
@@ -80,23 +88,24 @@ export function createOpenAiCompatibleProvider(
   options: { fetch?: typeof fetch } = {},
 ): ModelProvider {
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  function send(completion: CompletionRequest, onDelta?: (text: string) => void): Promise<CompletionResult> {
+    const body: Json = {
+      model: completion.model,
+      messages: completion.messages.map(({ role, content }) => ({ role, content })),
+      stream: config.streaming,
+    };
+    if (config.streaming) body.stream_options = { include_usage: true };
+    if (completion.outputFormat === 'json' && config.jsonMode) body.response_format = { type: 'json_object' };
+    const headers: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
+    return requestCompletion(
+      { config, path: '/chat/completions', headers, body, completion, fetch: fetchImpl },
+      { json: readJsonAnswer, stream: readStreamAnswer },
+      onDelta,
+    );
+  }
   return {
-    async complete(completion: CompletionRequest): Promise<CompletionResult> {
-      const body: Json = {
-        model: completion.model,
-        messages: completion.messages.map(({ role, content }) => ({ role, content })),
-        stream: config.streaming,
-      };
-      if (config.streaming) body.stream_options = { include_usage: true };
-      if (completion.outputFormat === 'json' && config.jsonMode)
-        body.response_format = { type: 'json_object' };
-      const headers: Record<string, string> = config.apiKey
-        ? { authorization: `Bearer ${config.apiKey}` }
-        : {};
-      return requestCompletion(
-        { config, path: '/chat/completions', headers, body, completion, fetch: fetchImpl },
-        { json: readJsonAnswer, stream: readStreamAnswer },
-      );
-    },
+    complete: (completion) => send(completion),
+    stream: (completion): AsyncIterable<CompletionChunk> =>
+      toChunkStream((onDelta) => send(completion, onDelta)),
   };
 }

@@ -188,12 +188,17 @@ export async function readJsonBody(response: Response, request: ModelRequest): P
 /** How one wire protocol reads an answer: from a JSON body, or from an event stream. */
 export interface AnswerReaders {
   json(body: unknown, request: ModelRequest): CompletionResult;
-  stream(response: Response, request: ModelRequest): Promise<CompletionResult>;
+  /** Reads an event stream to its end, passing each piece of text to `onDelta` as it arrives. */
+  stream(
+    response: Response,
+    request: ModelRequest,
+    onDelta?: (text: string) => void,
+  ): Promise<CompletionResult>;
 }
 
 /**
  * The exchange every provider makes: POST `body` as JSON to `baseUrl + path` (asking for an
- * event stream when `streaming`), then read the answer with the protocol's `readers`.
+ * event stream when `streaming`), then read the answer with the protocol's `readers` (streamed text goes to `onDelta` as it arrives).
  *
  * @example
  * ```ts
@@ -210,6 +215,7 @@ export async function requestCompletion(
     fetch: typeof fetch;
   },
   readers: AnswerReaders,
+  onDelta?: (text: string) => void,
 ): Promise<CompletionResult> {
   const { config, completion } = exchange;
   const headers: Record<string, string> = { 'content-type': 'application/json', ...exchange.headers };
@@ -224,6 +230,6 @@ export async function requestCompletion(
     fetch: exchange.fetch,
   };
   const response = await sendModelRequest(request);
-  if (config.streaming) return readers.stream(response, request);
+  if (config.streaming) return readers.stream(response, request, onDelta);
   return readers.json(await readJsonBody(response, request), request);
 }

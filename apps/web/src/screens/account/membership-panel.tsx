@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
 import { ErrorMessage, formatTime } from '../../components/status';
+import { describeMembership, nameFeatures } from '../../lib/membership-text';
 import { useLoad } from '../../lib/use-load';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 interface Plan {
   id: string;
@@ -49,8 +52,8 @@ export function MembershipPanel() {
       <h2 id="membership-heading">Membership</h2>
       {current ? (
         <p>
-          Plan: <strong>{current.plan ?? 'none'}</strong> ({current.status})
-          {current.features.length > 0 ? `, features: ${current.features.join(', ')}` : ''}
+          Membership: <strong>{describeMembership(current, plans.data?.plans)}</strong>
+          {current.features.length > 0 ? `; it includes ${nameFeatures(current.features)}` : ''}
           {current.periodEnd ? `, until ${formatTime(current.periodEnd)}` : ''}
           {current.cancelAtPeriodEnd ? ' — cancels at the end of the period' : ''}.
         </p>
@@ -89,8 +92,8 @@ export function MembershipPanel() {
                 {plans.data.plans.map((plan) => (
                   <tr key={plan.id}>
                     <td>{plan.name}</td>
-                    <td>{plan.features.join(', ')}</td>
-                    <td>{plan.tokensPerPeriod}</td>
+                    <td>{plan.features.length > 0 ? capitalize(nameFeatures(plan.features)) : '—'}</td>
+                    <td>{plan.tokensPerPeriod.toLocaleString()}</td>
                     <td>
                       {plan.available && current?.plan !== plan.id ? (
                         <button type="button" onClick={() => go('/membership/checkout', { plan: plan.id })}>

@@ -1,16 +1,18 @@
 import { useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
 import type { DocumentList } from '../../api/types';
-import { ErrorMessage, formatTime } from '../../components/status';
+import { ErrorMessage, formatTime, Notice } from '../../components/status';
 import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { TRIM_NAMES, TRIMS, type TrimName } from '../../lib/trims';
 import { useLoad } from '../../lib/use-load';
 import { ExportWatcher } from './export-watcher';
 import { type BookEntry, PageOrderList } from './page-order-list';
+import { usePageThumbnails } from './page-thumbnails';
 
 interface SavedPage {
   kind: string;
+  doc: unknown;
   title?: string;
   summary?: string;
   seed?: string;
@@ -45,9 +47,19 @@ function BookForm({
   const [bleed, setBleed] = useState(false);
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState('');
+  const inBook = pages.filter((page) => entries.some((entry) => entry.pageId === page.id));
+  const thumbnails = usePageThumbnails(inBook, trim);
+  // The same page twice is allowed (a repeated notes or colouring page is a real need), and said plainly.
   const add = (page: SavedPage & { id: string }) => {
     entryCount += 1;
+    const before = entries.flatMap((entry, index) => (entry.pageId === page.id ? [index + 1] : []));
     setEntries([...entries, { key: `entry-${entryCount}`, pageId: page.id, label: labelOf(page) }]);
+    setAdded(
+      before.length > 0
+        ? `${labelOf(page)} is already page ${before.join(', ')}; added again as page ${entries.length + 1}.`
+        : `${labelOf(page)} added as page ${entries.length + 1}.`,
+    );
   };
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -105,8 +117,9 @@ function BookForm({
         {entries.length === 0 ? (
           <p class="muted">Add pages from the list.</p>
         ) : (
-          <PageOrderList entries={entries} onChange={setEntries} />
+          <PageOrderList entries={entries} onChange={setEntries} thumbnails={thumbnails} trim={trim} />
         )}
+        <Notice>{added}</Notice>
         <label for="book-title">Title</label>
         <input
           id="book-title"

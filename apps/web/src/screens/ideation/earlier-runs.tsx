@@ -5,6 +5,7 @@ import { ErrorMessage, formatTime } from '../../components/status';
 import { useLoad } from '../../lib/use-load';
 import { CopyMarkdown } from './copy-markdown';
 import type { RunForMarkdown } from './run-markdown';
+import { StageOutput } from './stage-output';
 
 export type RunRecord = RunForMarkdown & { status: 'running' | 'done' | 'aborted' | 'error' };
 
@@ -48,7 +49,7 @@ export function EarlierRuns({
                         {record.steps.map((step) => (
                           <details key={step.key}>
                             <summary>{step.label}</summary>
-                            <p class="stage-output">{step.text}</p>
+                            <StageOutput text={step.text} writing={false} />
                           </details>
                         ))}
                         {record.error?.message ? <p class="error">{record.error.message}</p> : null}

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { useLoad } from '../../lib/use-load';
 import { CopyMarkdown } from './copy-markdown';
 import { EarlierRuns } from './earlier-runs';
+import { StageOutput } from './stage-output';
 import { type StageView, useDreamStream } from './use-dream-stream';
 
 interface ModelsAnswer {
@@ -14,19 +15,52 @@ interface ModelsAnswer {
   auto: { provider: string; model: string };
 }
 
+const STATE_TEXT: Record<StageView['state'], string> = {
+  waiting: 'waiting',
+  running: 'running',
+  done: 'done',
+  error: 'failed',
+};
+
+function formatSeconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+/** "120 → 340 tokens", with "~" when the counts are estimated. */
+function formatTokens(usage: NonNullable<StageView['usage']>): string {
+  const about = usage.estimated ? '~' : '';
+  return `${about}${usage.inputTokens} → ${about}${usage.outputTokens} tokens`;
+}
+
+/** What is known of a stage: its model, then (once done) time and tokens. */
+function StageFacts({ stage }: { stage: StageView }) {
+  // The echo stub is no model: its name, time and zero tokens would say the same thing three times.
+  if (stage.usage?.stub || stage.model?.provider === 'stub')
+    return <span class="muted stage-facts">echo stub, no model called</span>;
+  const facts: string[] = [];
+  if (stage.model) facts.push(`${stage.model.provider} · ${stage.model.model}`);
+  if (stage.state === 'running' && stage.attempt !== undefined && stage.attempt > 1)
+    facts.push(`attempt ${stage.attempt}`);
+  if (stage.durationMs !== undefined) facts.push(formatSeconds(stage.durationMs));
+  if (stage.usage) facts.push(formatTokens(stage.usage));
+  // Each fact stays on one line; a narrow screen wraps between facts.
+  const unbroken = facts.map((fact) => fact.replaceAll(' ', '\u00a0'));
+  return facts.length > 0 ? <span class="muted stage-facts">{unbroken.join(' · ')}</span> : null;
+}
+
 function StageList({ stages }: { stages: StageView[] }) {
   return (
     <ol class="stages" aria-label="Stages">
       {stages.map((stage) => (
-        <li key={stage.key} data-state={stage.state}>
-          <strong>{stage.label}</strong> <span class="muted">— {stage.state}</span>
-          {stage.model ? (
+        <li key={stage.key} data-state={stage.state} data-stage={stage.key}>
+          <div class="stage-head">
+            <strong>{stage.label}</strong>{' '}
             <span class="muted">
-              {' '}
-              ({stage.model.provider} · {stage.model.model})
-            </span>
-          ) : null}
-          {stage.text ? <p class="stage-output">{stage.text}</p> : null}
+              — {stage.state === 'running' && stage.text ? 'writing…' : STATE_TEXT[stage.state]}
+            </span>{' '}
+            <StageFacts stage={stage} />
+          </div>
+          {stage.text ? <StageOutput text={stage.text} writing={stage.state === 'running'} /> : null}
         </li>
       ))}
     </ol>
@@ -123,7 +157,12 @@ export function IdeationScreen() {
           <label for="model">Model</label>
           <select id="model" value={model} onChange={(event) => setModel(event.currentTarget.value)}>
             <option value="auto">
-              Automatic{models.data ? ` (${models.data.auto.provider} · ${models.data.auto.model})` : ''}
+              Automatic
+              {models.data
+                ? models.data.auto.provider === 'stub'
+                  ? ' (echo stub: no model configured)'
+                  : ` (${models.data.auto.provider} · ${models.data.auto.model})`
+                : ''}
             </option>
             {(models.data?.providers ?? []).flatMap((entry) =>
               entry.models.map((name) => (

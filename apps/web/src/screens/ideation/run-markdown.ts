@@ -2,7 +2,16 @@
 export interface RunForMarkdown {
   topic: string;
   status: string;
-  steps: { key: string; label: string; text: string; model?: { provider: string; model: string } }[];
+  steps: {
+    key: string;
+    label: string;
+    text: string;
+    model?: { provider: string; model: string };
+    usage?: { inputTokens: number; outputTokens: number; estimated?: boolean; stub?: boolean };
+    durationMs?: number;
+    startedAt?: string;
+    finishedAt?: string;
+  }[];
   error?: { code?: string; message?: string } | null;
 }
 

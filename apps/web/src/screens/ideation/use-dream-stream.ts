@@ -1,3 +1,4 @@
+import type { StageUsage } from '@svc/dreamer-core';
 import { type RunArguments, type RunEvent, SseHttpError, streamDream } from '@svc/dreamer-core/client';
 import { useCallback, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../../api/http';
@@ -9,6 +10,10 @@ export interface StageView {
   state: 'waiting' | 'running' | 'done' | 'error';
   text?: string;
   model?: { provider: string; model: string };
+  /** The attempt the streamed text belongs to; a higher one replaces it. */
+  attempt?: number;
+  usage?: StageUsage;
+  durationMs?: number;
 }
 
 /** A stage a resumed run finished before. */
@@ -17,6 +22,18 @@ export interface PriorStep {
   label: string;
   text: string;
   model?: { provider: string; model: string };
+  usage?: StageUsage;
+  durationMs?: number;
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+/** How long a step took: its `durationMs`, or the span of its timestamps (older records). */
+export function durationOf(step: { durationMs?: number; startedAt?: string; finishedAt?: string }) {
+  if (step.durationMs !== undefined) return step.durationMs;
+  if (step.startedAt === undefined || step.finishedAt === undefined) return undefined;
+  const span = Date.parse(step.finishedAt) - Date.parse(step.startedAt);
+  return Number.isFinite(span) && span >= 0 ? span : undefined;
 }
 
 /** The live state of one streamed run. */
@@ -43,9 +60,19 @@ function applyEvent(state: DreamState, event: RunEvent): DreamState {
         ...state,
         stages: state.stages.map((stage) =>
           stage.key === event.key
-            ? { ...stage, label: event.label, state: 'running', model: event.model }
+            ? { ...stage, label: event.label, state: 'running', model: event.model, text: '', attempt: 1 }
             : stage,
         ),
+      };
+    case 'stage_delta':
+      return {
+        ...state,
+        stages: state.stages.map((stage) => {
+          if (stage.key !== event.key || stage.state !== 'running') return stage;
+          // A retried stage starts its text again.
+          const text = event.attempt > (stage.attempt ?? 1) ? event.text : `${stage.text ?? ''}${event.text}`;
+          return { ...stage, text, attempt: Math.max(event.attempt, stage.attempt ?? 1) };
+        }),
       };
     case 'stage_done':
       return {
@@ -58,6 +85,8 @@ function applyEvent(state: DreamState, event: RunEvent): DreamState {
                 state: 'done',
                 text: event.step.text,
                 model: event.step.model,
+                usage: event.step.usage,
+                ...optionalDuration(durationOf(event.step)),
               }
             : stage,
         ),
@@ -77,6 +106,10 @@ function applyEvent(state: DreamState, event: RunEvent): DreamState {
     default:
       return state;
   }
+}
+
+function optionalDuration(durationMs: number | undefined): { durationMs?: number } {
+  return durationMs === undefined ? {} : { durationMs };
 }
 
 function toError(error: unknown): unknown {
@@ -110,6 +143,8 @@ export function useDreamStream(initialStages: { key: string; label: string }[]) 
                 state: 'done',
                 text: step.text,
                 ...(step.model ? { model: step.model } : {}),
+                ...(step.usage ? { usage: step.usage } : {}),
+                ...optionalDuration(durationOf(step)),
               }
             : { ...stage, state: 'waiting' };
         }),

@@ -87,9 +87,15 @@ function FieldControl({
       return (
         <textarea
           id={id}
-          rows={field.type === 'object[]' ? 4 : 3}
+          rows={field.type === 'object[]' ? 6 : 3}
           value={text}
-          placeholder={Array.isArray(field.default) ? field.default.join('\n') : ''}
+          placeholder={
+            field.type === 'object[]'
+              ? 'otter: Plays in rivers\nbeaver: Builds dams'
+              : Array.isArray(field.default)
+                ? field.default.join('\n')
+                : ''
+          }
           aria-describedby={describedBy}
           onInput={(event) => onValue(event.currentTarget.value)}
         />

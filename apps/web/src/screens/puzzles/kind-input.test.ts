@@ -63,12 +63,44 @@ describe('the puzzle form generated from a kind', () => {
   });
 
   it('names the field of a value it cannot read instead of sending it', () => {
-    const { input, problems } = toKindInput(FIELDS, { size: '6.5', density: 'lots', entries: '{"a":1}' });
+    const { input, problems } = toKindInput(FIELDS, {
+      size: '6.5',
+      density: 'lots',
+      entries: 'otter\nmole: Digs',
+    });
     expect(input).toEqual({});
     expect(problems).toEqual([
       { name: 'size', message: 'size must be a whole number' },
       { name: 'density', message: 'density must be a number' },
-      { name: 'entries', message: 'entries must be a JSON array' },
+      {
+        name: 'entries',
+        message: 'entries line 1 needs a word, a colon and its clue (otter: Plays in rivers)',
+      },
+    ]);
+  });
+
+  it('reads crossword words one per line with their clues, as puzzle makers write them', () => {
+    const lines =
+      'otter: Plays in rivers\r\n\n  Red panda\tEats bamboo: mostly \nmole - Digs: tunnels\nsea — Salt water';
+    expect(toKindInput(FIELDS, { entries: lines }).input).toEqual({
+      entries: [
+        { word: 'otter', clue: 'Plays in rivers' },
+        { word: 'Red panda', clue: 'Eats bamboo: mostly' },
+        { word: 'mole', clue: 'Digs: tunnels' },
+        { word: 'sea', clue: 'Salt water' },
+      ],
+    });
+  });
+
+  it('still reads a JSON array of words and clues, and says what is wrong with a broken one', () => {
+    expect(toKindInput(FIELDS, { entries: '[{"word":"cat","clue":"Purrs"}]' }).input).toEqual({
+      entries: [{ word: 'cat', clue: 'Purrs' }],
+    });
+    expect(toKindInput(FIELDS, { entries: '[{"word":' }).problems).toEqual([
+      {
+        name: 'entries',
+        message: 'entries starts with [ but is not a JSON array; write one word and clue per line instead',
+      },
     ]);
   });
 

@@ -48,6 +48,39 @@ function splitLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
+/** Separators between a word and its clue, in the order they are tried: a tab, a colon, a spaced dash. */
+const CLUE_SEPARATOR = /\t|:|\s[-–—]\s/;
+
+/**
+ * Reads word-and-clue lines as puzzle makers write them: one entry per line, the word, then a
+ * colon (or a tab, or a spaced dash), then its clue — `otter: Plays in rivers`. A text starting
+ * with `[` is still read as a JSON array of `{ word, clue }` objects.
+ *
+ * @example
+ * readWordLines('otter: Plays in rivers\nmole - Digs'); // { value: [{ word: 'otter', clue: 'Plays in rivers' }, { word: 'mole', clue: 'Digs' }] }
+ */
+export function readWordLines(text: string): { value?: unknown[]; problem?: string } {
+  if (text.startsWith('[')) {
+    try {
+      const value: unknown = JSON.parse(text);
+      return Array.isArray(value) ? { value } : { problem: 'must be one word and clue per line' };
+    } catch {
+      return { problem: 'starts with [ but is not a JSON array; write one word and clue per line instead' };
+    }
+  }
+  const value: { word: string; clue: string }[] = [];
+  for (const [index, line] of text.split(/\r?\n/).entries()) {
+    if (line.trim() === '') continue;
+    const match = CLUE_SEPARATOR.exec(line);
+    const word = match ? line.slice(0, match.index).trim() : line.trim();
+    const clue = match ? line.slice(match.index + match[0].length).trim() : '';
+    if (!word || !clue)
+      return { problem: `line ${index + 1} needs a word, a colon and its clue (otter: Plays in rivers)` };
+    value.push({ word, clue });
+  }
+  return { value };
+}
+
 function readField(field: InputField, raw: string | boolean): { value?: unknown; problem?: string } {
   if (field.type === 'boolean') return raw === (field.default === true) ? {} : { value: raw === true };
   const text = typeof raw === 'string' ? raw.trim() : '';
@@ -68,14 +101,9 @@ function readField(field: InputField, raw: string | boolean): { value?: unknown;
       return { value: text.includes('\n') ? splitLines(text) : splitLines(text.replaceAll(',', '\n')) };
     case 'grid':
       return { value: splitLines(text) };
-    case 'object[]': {
-      try {
-        const value: unknown = JSON.parse(text);
-        return Array.isArray(value) ? { value } : { problem: 'must be a JSON array' };
-      } catch {
-        return { problem: 'must be a JSON array' };
-      }
-    }
+    case 'object[]':
+      // The one kind with entries of several parts is the crossword's words and clues.
+      return readWordLines(text);
     default: {
       const unknownType: never = field.type;
       return { problem: `has an unknown type ${String(unknownType)}` };
@@ -85,8 +113,9 @@ function readField(field: InputField, raw: string | boolean): { value?: unknown;
 
 /**
  * Turns the form's values into the kind's `input` object: empty fields are left out (the server
- * applies its defaults), lists are one entry per line, `object[]` is JSON. Range checks stay on
- * the server, whose `ACT_INVALID_INPUT` issues name the field.
+ * applies its defaults), lists are one entry per line. Range checks stay on
+ * the server, whose `ACT_INVALID_INPUT` issues name the field. `object[]` (the crossword's words)
+ * is one `word: clue` per line ({@link readWordLines}).
  *
  * @example
  * toKindInput(fields, { size: '6', overlap: true }); // { input: { size: 6 }, problems: [] }
@@ -124,6 +153,6 @@ export function describeField(field: InputField): string {
     parts.push(`From ${field.min ?? '…'} to ${field.max ?? '…'}${unit}.`);
   }
   if (field.type === 'string[]' || field.type === 'grid') parts.push('One per line.');
-  if (field.type === 'object[]') parts.push('A JSON array.');
+  if (field.type === 'object[]') parts.push('One per line: the word, a colon, its clue.');
   return parts.join(' ');
 }

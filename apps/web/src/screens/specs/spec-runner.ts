@@ -1,85 +1,71 @@
-import { requestJson } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { hasPermission, type SessionUser } from '../../api/types';
+import type { CheckAnswer, CheckedWhere, CheckRequest } from './spec-check-protocol';
 
-/** One problem in a spec, located by JSON pointer and (for text) line and column. */
-export interface Diagnostic {
-  code: string;
-  message: string;
-  path: string;
-  line?: number;
-  column?: number;
-}
-
-/** `validate`'s result, the same from the adapter route and from the toolkit in the browser. */
-export interface ValidationResult {
-  valid: boolean;
-  version: string | null;
-  errors: Diagnostic[];
-  warnings: Diagnostic[];
-  counts: { errors: number; warnings: number; paths: number; operations: number };
-}
-
-/** One change found by `diff`. */
-export interface SpecChange {
-  id: string;
-  level: 'error' | 'warning' | 'info';
-  operation?: string;
-  location?: string;
-  message: string;
-}
-
-/** `diff`'s result. */
-export interface DiffResult {
-  added: string[];
-  removed: string[];
-  changed: string[];
-  changes: SpecChange[];
-  breaking: SpecChange[];
-  summary: { text: string; breaking: number };
-  errors: Diagnostic[];
-}
-
-/** Where a check ran: on the server (the adapter route) or in this browser. */
-export type CheckedWhere = 'server' | 'browser';
+export type { CheckedWhere, SpecSource } from './spec-check-protocol';
 
 /**
  * Who checks: callers holding `run_adapter` (developers, staff, admins) use the server's `spec`
  * adapter (`POST /api/adapters/spec/…`, priced by the meter like any adapter call); members,
- * who may not call adapters, get the same toolkit run in the browser, loaded on first use.
- * The toolkit is offline and deterministic, so both give the same answer (docs/console.md).
+ * who may not call adapters, get the same toolkit run in the browser. The toolkit is offline and
+ * deterministic, so both give the same answer (docs/console.md).
  */
 export function whereToCheck(user: SessionUser | null | undefined): CheckedWhere {
   return hasPermission(user ?? null, 'run_adapter') ? 'server' : 'browser';
 }
 
-/** Validates a spec's text. */
-export async function validateSpec(text: string, where: CheckedWhere): Promise<ValidationResult> {
-  if (where === 'server') {
-    const answer = await requestJson<{ result: ValidationResult }>('/api/adapters/spec/validate', {
-      method: 'POST',
-      body: { spec: text },
-    });
-    return answer.result;
-  }
-  const toolkit = await import('@svc/spec-toolkit');
-  return toolkit.validate({ spec: text }) as ValidationResult;
+/** A running check: its answer, and a way to stop it (the worker is terminated at once). */
+export interface RunningCheck {
+  answer: Promise<Extract<CheckAnswer, { ok: true }>>;
+  cancel(): void;
 }
 
-/** Diffs two specs' texts, the old one first. */
-export async function diffSpecs(oldText: string, newText: string, where: CheckedWhere): Promise<DiffResult> {
-  if (where === 'server') {
-    const answer = await requestJson<{ result: DiffResult }>('/api/adapters/spec/diff', {
-      method: 'POST',
-      body: { from: oldText, to: newText },
-    });
-    return answer.result;
+/** Thrown by a cancelled check's `answer`. */
+export class CheckCancelled extends Error {
+  constructor() {
+    super('The check was cancelled.');
+    this.name = 'CheckCancelled';
   }
-  const toolkit = await import('@svc/spec-toolkit');
-  return toolkit.diff({ from: oldText, to: newText }) as unknown as DiffResult;
 }
 
-/** Changes in reading order: breaking changes first, then warnings, then the rest. */
-export function orderChanges(changes: readonly SpecChange[]): SpecChange[] {
-  const rank = { error: 0, warning: 1, info: 2 } as const;
-  return [...changes].sort((a, b) => rank[a.level] - rank[b.level]);
+/**
+ * Starts a validate or diff in a fresh Web Worker (`spec-check.worker.ts`), so the page's thread
+ * only posts the request (files as `File`s, never read here) and renders the answer.
+ *
+ * @example
+ * const check = startCheck({ kind: 'validate', where: 'browser', spec: { kind: 'file', file } });
+ * const { result } = await check.answer; // or check.cancel()
+ */
+export function startCheck(request: CheckRequest): RunningCheck {
+  const worker = new Worker(new URL('./spec-check.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'spec-check',
+  });
+  let settle: ((error: Error) => void) | undefined;
+  const answer = new Promise<Extract<CheckAnswer, { ok: true }>>((resolve, reject) => {
+    settle = reject;
+    worker.onmessage = (event: MessageEvent<CheckAnswer>) => {
+      worker.terminate();
+      const data = event.data;
+      if (data.ok) resolve(data);
+      else reject(new ApiError(data.failure.status, data.failure));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(
+        new ApiError(0, {
+          code: 'CONSOLE_CHECK_FAILED',
+          message: `The checker could not run in this browser: ${event.message || 'worker error'}`,
+        }),
+      );
+    };
+  });
+  worker.postMessage(request);
+  return {
+    answer,
+    cancel() {
+      worker.terminate();
+      settle?.(new CheckCancelled());
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { useLoad } from '../../lib/use-load';
 import { type Catalogue, isEngineMissing, readCatalogue } from '../scripts/script-api';
-import { type CapabilitySummary, groupByPlane, readCapabilities } from './capability-api';
+import { type CapabilitySummary, groupByPlane, headPlane, readCapabilities } from './capability-api';
 
 /** Either answer, or nothing when this server does not have the route (the API's JSON 404). */
 async function loadOptional<T>(path: string, read: (body: unknown) => T): Promise<T | null> {
@@ -55,13 +55,13 @@ export function CapabilitiesPanel() {
       <h2 id="capabilities-heading">Capabilities you may use</h2>
       {capabilities ? (
         <p class="muted">
-          {capabilities.length} capabilities for {user ? user.email : 'an anonymous caller'}, by plane.
+          {capabilities.length} capabilities for {user ? user.email : 'an anonymous caller'}, by kind.
         </p>
       ) : null}
       {groupByPlane(capabilities ?? []).map(([plane, list]) => (
         <div key={plane}>
-          <h3>{plane}</h3>
-          <ul class="capability-list" aria-label={`${plane} capabilities`}>
+          <h3>{headPlane(plane)}</h3>
+          <ul class="capability-list" aria-label={headPlane(plane)}>
             {list.map((capability) => (
               <li key={capability.id} title={capability.description}>
                 {capability.title} <code>{capability.id}</code> <span class="muted">({capability.who})</span>

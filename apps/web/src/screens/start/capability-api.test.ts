@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByPlane, readCapabilities } from './capability-api';
+import { groupByPlane, headPlane, readCapabilities } from './capability-api';
 
 describe('reading GET /api/capabilities', () => {
   it('names who may use each capability from its policy, grouped by plane', () => {
@@ -39,6 +39,31 @@ describe('reading GET /api/capabilities', () => {
         ['docs', ['docs.searchDocs']],
       ],
     );
+  });
+
+  it('heads groups with what they hold, known planes first in a fixed order, and names plan features', () => {
+    const entry = (id: string, plane: string, policy: Record<string, string>) => ({
+      id,
+      plane,
+      title: id,
+      description: '',
+      policy,
+    });
+    const capabilities = readCapabilities({
+      capabilities: [
+        entry('mcp.files.read', 'mcp', { access: 'account' }),
+        entry('dreamer.run', 'adapter', { access: 'account', membership: 'intelligence' }),
+        entry('llm.chat', 'capability', { access: 'account' }),
+        entry('x.y', 'zeta', { access: 'anyone' }),
+      ],
+    });
+    expect(groupByPlane(capabilities).map(([plane]) => headPlane(plane))).toEqual([
+      'Built-in tools',
+      'Services with a choice of provider (models, PDF, search)',
+      'Tools of remote MCP servers',
+      'Other (zeta)',
+    ]);
+    expect(capabilities[1]?.who).toBe('a plan with the ideation pipeline (AI models)');
   });
 
   it('refuses an answer without the list', () => {

@@ -1,4 +1,26 @@
 import { ApiError } from '../../api/http';
+import { nameFeature } from '../../lib/membership-text';
+
+/** Headings people read for the registry's planes (docs/capabilities.md), in the order they are listed. */
+const PLANE_HEADINGS: Record<string, string> = {
+  adapter: 'Built-in tools',
+  capability: 'Services with a choice of provider (models, PDF, search)',
+  function: 'Your stored functions',
+  integration: 'Your webhooks',
+  automation: 'Automation actions',
+  mcp: 'Tools of remote MCP servers',
+};
+const PLANE_ORDER = Object.keys(PLANE_HEADINGS);
+
+/**
+ * The heading of a plane's group: a known plane by what it holds, any other by its id.
+ *
+ * @example
+ * headPlane('adapter'); // 'Built-in tools'
+ */
+export function headPlane(plane: string): string {
+  return PLANE_HEADINGS[plane] ?? `Other (${plane})`;
+}
 
 /** One capability of `GET /api/capabilities`, as the Start screen lists it. */
 export interface CapabilitySummary {
@@ -32,7 +54,9 @@ export function readCapabilities(body: unknown): CapabilitySummary[] {
     const policy = isObject(entry.policy) ? entry.policy : {};
     const needs = (['role', 'permission', 'membership'] as const)
       .filter((key) => typeof policy[key] === 'string')
-      .map((key) => `${key} ${policy[key]}`);
+      .map((key) =>
+        key === 'membership' ? `a plan with ${nameFeature(String(policy[key]))}` : `${key} ${policy[key]}`,
+      );
     return [
       {
         id: entry.id,
@@ -46,12 +70,17 @@ export function readCapabilities(body: unknown): CapabilitySummary[] {
   });
 }
 
-/** The capabilities grouped by plane, planes and entries in a stable order (by name, then id). */
+/** The capabilities grouped by plane: known planes in the order of their headings, others after by name; entries by id. */
+const rank = (plane: string) => {
+  const index = PLANE_ORDER.indexOf(plane);
+  return index === -1 ? PLANE_ORDER.length : index;
+};
+
 export function groupByPlane(capabilities: readonly CapabilitySummary[]): [string, CapabilitySummary[]][] {
   const planes = new Map<string, CapabilitySummary[]>();
   for (const capability of capabilities)
     planes.set(capability.plane, [...(planes.get(capability.plane) ?? []), capability]);
   return [...planes.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
     .map(([plane, list]) => [plane, [...list].sort((a, b) => a.id.localeCompare(b.id))]);
 }

@@ -58,6 +58,6 @@ export function InstallOverview() {
 
 function describeModels(models: NonNullable<Overview['models']>): string {
   if (models.providers.length === 0)
-    return `none configured (the ${models.auto.provider} ${models.auto.model} echo stub answers)`;
+    return 'none configured, so runs answer with the built-in echo stub (no model is called)';
   return models.providers.map((entry) => `${entry.provider} (${entry.models.join(', ')})`).join('; ');
 }

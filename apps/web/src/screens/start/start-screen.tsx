@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { describeMembership } from '../../lib/membership-text';
 import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { CapabilitiesPanel } from './capabilities-panel';
@@ -14,7 +15,7 @@ function SignedIn() {
       <h2 id="signed-in-heading">Signed in</h2>
       <p>
         You are signed in as <strong>{user.email}</strong> ({user.roles.join(', ') || 'no role'}). Membership:{' '}
-        {user.membership.plan ?? 'none'} ({user.membership.status}).
+        {describeMembership(user.membership)}.
       </p>
       <ul>
         <li>

@@ -28,7 +28,7 @@ export const crosswordKind = {
       name: 'words',
       type: 'object[]',
       description:
-        'Entries { word, clue }: the word is folded to letters A–Z (2 letters up to maxSize), the clue is 1–200 characters; no answer twice. Absent: words of the theme.',
+        'Your words, each with its clue: a word is folded to letters A–Z, 2 letters up to maxSize; a clue is 1 to 200 characters; no answer twice. Without them, words of the theme.',
       min: 2,
       max: 60,
     },
