@@ -102,4 +102,7 @@ for (const path of ['/healthz', '/readyz']) {
     `GET ${path}: metrics off ${offRps.toFixed(0)} req/s (p99 ${median(results.off[path].map((r) => r.p99))} ms), ` +
       `on ${onRps.toFixed(0)} req/s (p99 ${median(results.on[path].map((r) => r.p99))} ms): ${(((onRps - offRps) / offRps) * 100).toFixed(1)} %`,
   );
+  console.log(
+    `  runs off ${results.off[path].map((r) => r.rps.toFixed(0)).join(' ')}; on ${results.on[path].map((r) => r.rps.toFixed(0)).join(' ')}`,
+  );
 }
