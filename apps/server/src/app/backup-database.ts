@@ -7,7 +7,7 @@ import { BackupError, backupSqlite } from './backup-sqlite.js';
 // summary line on stdout, 1 with one line on stderr, 2 for bad arguments.
 
 const USAGE =
-  'usage: node dist/backup.js --to <file or directory> [--from <svc.db>] (default $SVC_DATA_DIR/svc.db)';
+  'usage: npm run backup -- --to <file or directory> [--from <svc.db>] (or node apps/server/dist/backup.js …; --from defaults to $SVC_DATA_DIR/svc.db)';
 
 function readArguments(
   argv: string[],
@@ -44,7 +44,7 @@ function main(): number {
       .map(([table, count]) => `${table} ${count}`)
       .join(', ');
     process.stdout.write(
-      `backed up to ${summary.file} (${summary.bytes} bytes in ${summary.durationMs} ms; integrity ok; ${rows})\n`,
+      `backed up to ${summary.file} (${summary.bytes} bytes in ${summary.durationMs} ms; integrity ok${rows ? `; ${rows}` : ''})\n`,
     );
     return 0;
   } catch (error) {
