@@ -8,6 +8,8 @@ export default defineConfig({
     start: 'src/app/start.ts',
     // Run once by an operator to move a SQLite install's rows into PostgreSQL.
     'copy-database': 'src/app/copy-database.ts',
+    // `svc backup`: a consistent copy of the SQLite file while the server runs.
+    backup: 'src/app/backup-database.ts',
     index: 'src/index.ts',
     'docs-build-worker': 'src/docs/docs-build-worker.ts',
     // Run by the package's build after tsup: svc's docs site into dist/docs-site, built once.

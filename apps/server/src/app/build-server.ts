@@ -4,6 +4,7 @@ import type { ProviderRegistry } from '@svc/dreamer-core';
 import type { Clock, Mailer } from '@svc/gate';
 import { systemClock } from '@svc/gate';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { activityPlugin } from '../activity/activity-plugin.js';
 import type { ActivityOptions } from '../activity/create-activity-services.js';
 import { adminPlugin } from '../admin/admin-plugin.js';
@@ -60,6 +61,7 @@ import { tokensPlugin } from '../tokens/tokens-plugin.js';
 import { registerWebConsole, type WebConsoleSetting } from '../web/register-web-console.js';
 import { createServerGate } from './create-server-gate.js';
 import { migrateToLatest } from './server-migrations.js';
+import { createServerObservability, type ObservabilityOptions } from './server-observability.js';
 
 /** What {@link buildServer} needs; everything but `config` has a production default. */
 export interface BuildServerOptions {
@@ -87,6 +89,8 @@ export interface BuildServerOptions {
   web?: WebConsoleSetting;
   /** The instance name's lease timings (`db/instance-lease.ts`); tests shorten them. */
   instanceLease?: { heartbeatMs?: number; leaseMs?: number };
+  /** Metrics and tracing beyond the configuration (tests: an in-memory span exporter). */
+  observability?: ObservabilityOptions;
 }
 
 /**
@@ -108,6 +112,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   installJsonBodyParser(app);
   installSecurityHeaders(app, config);
   installRequestLifecycle(app);
+  // Metrics and tracing (docs/deploy/operating.md): nothing installed while neither is configured.
+  const observability = await createServerObservability(app, config.observability, options.observability);
 
   const database =
     options.database ?? createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -194,21 +200,29 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     hostEnabled: config.lmx.hostModes.enabled,
     log: app.log,
     // With a shared Redis every instance counts against the same limits (docs/deploy/scale-out.md).
-    concurrency: redis ? createRedisConcurrencyLimiter(redis) : createConcurrencyLimiter(),
+    concurrency: observability.countConcurrency(
+      redis ? createRedisConcurrencyLimiter(redis) : createConcurrencyLimiter(),
+    ),
     rateLimiter: redis ? createRedisRateLimiter(redis) : undefined,
   });
   for (const capability of options.capabilities ?? []) capabilities.register(capability);
+  observability.observeRegistry(capabilities);
   await app.register(capabilitiesPlugin, { registry: capabilities });
   // Write checks areas add for their collections; the data route runs them before storing.
   app.decorate('documentChecks', createDocumentChecks());
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, createRouteRateLimitOptions(redis));
+  await app.register(fastifyRateLimit, {
+    ...createRouteRateLimitOptions(redis),
+    ...observability.routeRateLimit,
+  });
   await app.register(openApiPlugin, { config });
   await app.register(gatePlugin, { gate, database, config });
   await app.register(adminAuditPlugin, { clock });
   installMeterRefunds(app);
   await app.register(healthRoutes);
+  observability.serve(app);
+  observability.observeExports(events, database.db as Kysely<unknown>);
 
   // The areas: one plugin each.
   await app.register(authPlugin, { prefix: '/auth', mailer });
@@ -225,7 +239,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     events,
     options: options.activity,
   });
-  const providers = options.modelProviders ?? createModelProviderRegistry(config.models);
+  const providers = observability.observeProviders(
+    options.modelProviders ?? createModelProviderRegistry(config.models),
+  );
   await app.register(dreamerPlugin, { prefix: '/api/dreamer', providers, clock, events });
   const environment = options.environment ?? process.env;
   await app.register(pdfPlugin, { config: config.pdf, searchPath: environment.PATH });

@@ -2,6 +2,7 @@ import type { RequestUser } from '@svc/gate';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ArgsValidator, compileArgsValidator, compileCachedArgsValidator } from './args-validator.js';
 import { type CapabilityMeter, FREE_METER } from './capability-meter.js';
+import { type CapabilityObserver, observeUse } from './capability-observer.js';
 import { isPermitted, type PolicyEnvironment } from './capability-policy.js';
 import type { CapabilitySource } from './capability-source.js';
 import type { Capability } from './capability-types.js';
@@ -57,6 +58,8 @@ export interface CapabilityRegistry {
   resolve(id: string, user: RequestUser | null): Promise<Capability | undefined>;
   /** The capability an MCP tool name stands for, for `user`: registered, else from a source (by id). */
   resolveByMcpName(name: string, user: RequestUser | null): Promise<Capability | undefined>;
+  /** Adds an observer of every `invoke` (metrics, tracing); see {@link CapabilityObserver}. */
+  addObserver(observer: CapabilityObserver): void;
 }
 
 const CAPABILITY_ID = /^[a-z][a-z0-9-]{0,63}(\.[A-Za-z][A-Za-z0-9_-]{0,63})+$/;
@@ -78,6 +81,13 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
   const now = options.now ?? Date.now;
   const concurrency = options.concurrency ?? createConcurrencyLimiter();
   const sources: CapabilitySource[] = [];
+  const observers: CapabilityObserver[] = [];
+  // Bounded: an unknown id a caller made up is `unknown`, never its own label.
+  const labelOf = (id: string): string => {
+    if (byId.has(id)) return id;
+    const source = sourceOf(id);
+    return source === undefined ? 'unknown' : `${source.prefix}*`;
+  };
   const userSchemas = options.userSchemas ?? sharedUserSchemas();
   const sourceOf = (id: string) => sources.find((source) => id.startsWith(source.prefix));
   const resolveFromSource = async (id: string, user: RequestUser | null) => {
@@ -130,7 +140,15 @@ export function createCapabilityRegistry(options: CapabilityRegistryOptions): Ca
     getByMcpName: (name) => byMcpName.get(name),
     list: sorted,
     listFor: (user) => sorted().filter((capability) => isPermitted(capability, user, options.policy)),
-    invoke: (id, args, invokeOptions) => invokeCapability(deps, id, args, invokeOptions),
+    invoke: (id, args, invokeOptions) =>
+      observers.length === 0
+        ? invokeCapability(deps, id, args, invokeOptions)
+        : observeUse(observers, { id, label: labelOf(id), surface: invokeOptions.surface }, () =>
+            invokeCapability(deps, id, args, invokeOptions),
+          ),
+    addObserver(observer) {
+      observers.push(observer);
+    },
     concurrency,
     userSchemas,
     addSource(source) {

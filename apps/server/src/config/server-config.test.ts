@@ -34,6 +34,12 @@ const DEFAULT_LMX = {
   },
 };
 
+/** Metrics and tracing when no `SVC_METRICS_*` / `OTEL_*` variable is set: both off. */
+const DEFAULT_OBSERVABILITY = {
+  metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
+  tracing: undefined,
+};
+
 /** The PDF renderers' settings when no `SVC_CHROMIUM_PATH` / `SVC_PDF_*` variable is set. */
 const DEFAULT_PDF = { chromiumPath: undefined, browsers: 2, timeoutMs: 30_000 };
 
@@ -66,6 +72,7 @@ describe('loadConfig defaults', () => {
       models: { providers: [] },
       lmx: DEFAULT_LMX,
       pdf: DEFAULT_PDF,
+      observability: DEFAULT_OBSERVABILITY,
     });
   });
 
@@ -127,6 +134,7 @@ describe('loadConfig reads every variable', () => {
       models: { providers: [] },
       lmx: DEFAULT_LMX,
       pdf: DEFAULT_PDF,
+      observability: DEFAULT_OBSERVABILITY,
     });
   });
 
@@ -452,5 +460,69 @@ describe('loadConfig reads the model providers', () => {
       'OPENAI_JSON_MODE must be true or false, got "maybe".',
       'ANTHROPIC_MODELS is required when ANTHROPIC_BASE_URL or ANTHROPIC_API_KEY is set: list the model names separated by commas (svc never guesses them).',
     ]);
+  });
+});
+
+describe('loadConfig observability', () => {
+  it('reads the metrics token, port and host, and the OTLP endpoint, headers and service name', () => {
+    const config = loadConfig({
+      SVC_METRICS_TOKEN: 'a'.repeat(32),
+      SVC_METRICS_PORT: '9464',
+      SVC_METRICS_HOST: '0.0.0.0',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/',
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=abc%3D,Tenant=acme',
+      OTEL_SERVICE_NAME: 'svc-eu-1',
+    });
+    expect(config.observability).toEqual({
+      metrics: { token: 'a'.repeat(32), port: 9464, host: '0.0.0.0' },
+      tracing: {
+        url: 'http://collector:4318/v1/traces',
+        headers: { 'x-api-key': 'abc=', tenant: 'acme' },
+        serviceName: 'svc-eu-1',
+        sampleRatio: 1,
+      },
+    });
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://b/traces',
+      }).observability.tracing?.url,
+    ).toBe('https://b/traces');
+    const sampled = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    };
+    expect(
+      loadConfig({ ...sampled, OTEL_TRACES_SAMPLER_ARG: '0.25' }).observability.tracing?.sampleRatio,
+    ).toBe(0.25);
+    expect(() => loadConfig({ ...sampled, OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(() => loadConfig({ ...sampled, OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(
+      /OTEL_TRACES_SAMPLER must/,
+    );
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_SDK_DISABLED: 'true' }).observability
+        .tracing,
+    ).toBeUndefined();
+  });
+
+  it('refuses a short token, a bad port, a non-http endpoint and malformed headers, naming each', () => {
+    expect(() =>
+      loadConfig({
+        SVC_METRICS_TOKEN: 'short token',
+        SVC_METRICS_PORT: '70000',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://collector',
+      }),
+    ).toThrow(
+      /SVC_METRICS_TOKEN must be at least 32[\s\S]*SVC_METRICS_PORT must be an integer[\s\S]*OTLP endpoint must be an http/,
+    );
+    expect(() =>
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318',
+        OTEL_EXPORTER_OTLP_HEADERS: 'no-equals-sign',
+      }),
+    ).toThrow(/OTEL_EXPORTER_OTLP_HEADERS/);
+    expect(() =>
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_HEADERS: 'x=%E0%A4%A' }),
+    ).toThrow(/the value of x is not validly percent-encoded/);
   });
 });

@@ -5,6 +5,7 @@ import { type LmxConfig, readLmxConfig } from './lmx-config.js';
 import { type MailConfig, readMailConfig } from './mail-config.js';
 import { type RemoteMcpServerConfig, readRemoteMcpConfig } from './mcp-remote-config.js';
 import { type ModelProvidersConfig, readModelProvidersConfig } from './model-config.js';
+import { type ObservabilityConfig, readObservabilityConfig } from './observability-config.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payments-config.js';
 import { type PdfConfig, readPdfConfig } from './pdf-config.js';
 import { type RedisConfig, readRedisConfig } from './redis-config.js';
@@ -67,6 +68,8 @@ export interface ServerConfig {
   redis: RedisConfig | undefined;
   /** Generated files in an S3-compatible bucket (`SVC_S3_*`); undefined keeps them under `<dataDir>/files`. */
   s3: S3StorageConfig | undefined;
+  /** `/metrics` (`SVC_METRICS_TOKEN`, `SVC_METRICS_PORT`) and OpenTelemetry tracing (`OTEL_*`); both off by default. */
+  observability: ObservabilityConfig;
 }
 
 /** Thrown when the environment is not a valid configuration; lists every problem. */
@@ -200,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     pdf: readPdfConfig(env, problems),
     redis: readRedisConfig(env, problems),
     s3: readS3StorageConfig(env, problems),
+    observability: readObservabilityConfig(env, problems),
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
     problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');
