@@ -118,5 +118,30 @@ describe.each(testDatabaseTargets())(
         }),
       ).toBe(1);
     });
+
+    it('counts the streamed model calls of an ideation run, with the usage of each stream', async () => {
+      const before = await scrape(server.app);
+      const answers = Array.from({ length: 6 }, (_, index) => ({
+        text: `stage answer ${index}`,
+        usage: { input: 10, output: 3 },
+      }));
+      models.enqueue(...answers);
+      const outcome = await server.app.capabilities.invoke(
+        'dreamer.dream',
+        { topic: 'tide pools', provider: 'openai', model: 'gpt-test-2' },
+        { user: userWith(alice.id, ['member'], ['intelligence']), surface: 'internal' },
+      );
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      const steps = (outcome.result as { steps: unknown[] }).steps.length;
+      expect(steps).toBeGreaterThan(0);
+      const labels = { provider: 'openai', model: 'gpt-test-2' };
+      const text = await scrape(server.app);
+      // The runner reads streams (stream(), not complete()): each counts once, with its usage.
+      expect(sample(before, 'svc_model_calls_total', { ...labels, outcome: 'ok' })).toBeUndefined();
+      expect(sample(text, 'svc_model_calls_total', { ...labels, outcome: 'ok' })).toBe(steps);
+      expect(sample(text, 'svc_model_tokens_total', { ...labels, direction: 'input' })).toBe(10 * steps);
+      expect(sample(text, 'svc_model_tokens_total', { ...labels, direction: 'output' })).toBe(3 * steps);
+      expect(sample(text, 'svc_model_call_duration_seconds_count', labels)).toBe(steps);
+    });
   },
 );

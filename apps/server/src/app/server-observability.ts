@@ -1,4 +1,4 @@
-import type { ProviderRegistry } from '@svc/dreamer-core';
+import type { CompletionRequest, CompletionResult, ProviderRegistry } from '@svc/dreamer-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { CapabilityObserver } from '../capabilities/capability-observer.js';
@@ -110,20 +110,24 @@ export async function createServerObservability(
       if (metrics === undefined) return providers;
       const known = (provider: string, model: string) =>
         providers.list().some((entry) => entry.provider === provider && entry.models.includes(model));
-      // Everything else (describe, streaming) is inherited from the registry unchanged.
-      const observed = Object.create(providers) as typeof providers;
-      observed.complete = async (request) => {
-        const labels = known(request.provider, request.model)
+      const labelsOf = (request: CompletionRequest) =>
+        known(request.provider, request.model)
           ? { provider: request.provider, model: request.model }
           : { provider: 'unknown', model: 'unknown' };
+      const countUsage = (labels: { provider: string; model: string }, usage?: CompletionResult['usage']) => {
+        if (usage === undefined) return;
+        metrics.modelTokens.inc({ ...labels, direction: 'input' }, usage.inputTokens);
+        metrics.modelTokens.inc({ ...labels, direction: 'output' }, usage.outputTokens);
+      };
+      // Everything else (describe) is inherited from the registry unchanged.
+      const observed = Object.create(providers) as typeof providers;
+      observed.complete = async (request) => {
+        const labels = labelsOf(request);
         const stop = metrics.modelDuration.startTimer(labels);
         try {
           const result = await providers.complete(request);
           metrics.modelCalls.inc({ ...labels, outcome: 'ok' });
-          if (result.usage) {
-            metrics.modelTokens.inc({ ...labels, direction: 'input' }, result.usage.inputTokens);
-            metrics.modelTokens.inc({ ...labels, direction: 'output' }, result.usage.outputTokens);
-          }
+          countUsage(labels, result.usage);
           return result;
         } catch (error) {
           metrics.modelCalls.inc({ ...labels, outcome: 'error' });
@@ -132,6 +136,31 @@ export async function createServerObservability(
           stop();
         }
       };
+      const stream = providers.stream?.bind(providers);
+      if (stream) {
+        // A streamed call counts once, when its stream ends: ok with the usage of its `done`,
+        // error when it throws, aborted when the reader stops before `done` (a cancelled run).
+        observed.stream = async function* observedStream(request) {
+          const labels = labelsOf(request);
+          const stop = metrics.modelDuration.startTimer(labels);
+          let outcome: 'ok' | 'error' | 'aborted' = 'aborted';
+          try {
+            for await (const chunk of stream(request)) {
+              if (chunk.type === 'done') {
+                outcome = 'ok';
+                countUsage(labels, chunk.usage);
+              }
+              yield chunk;
+            }
+          } catch (error) {
+            outcome = 'error';
+            throw error;
+          } finally {
+            metrics.modelCalls.inc({ ...labels, outcome });
+            stop();
+          }
+        };
+      }
       return observed;
     },
     observeExports(events, db) {

@@ -145,7 +145,7 @@ export function createServerMetrics(options: { processMetrics: boolean }): Serve
     }),
     modelCalls: new Counter({
       name: 'svc_model_calls_total',
-      help: 'Calls to model providers, by provider, model and outcome (ok or error).',
+      help: 'Calls to model providers, by provider, model and outcome (ok, error, or aborted: a stream the reader stopped early).',
       labelNames: ['provider', 'model', 'outcome'] as const,
       registers,
     }),
