@@ -85,16 +85,21 @@ describe('account: keys, wallet, membership and the admin tools', () => {
     expect(await page.getByRole('button', { name: 'Run' }).isDisabled()).toBe(true);
   });
 
-  it('grants the member tokens and the Pro plan, and prices a run, from the admin panel', async () => {
+  it('grants the member tokens and the Pro plan on the Admin screen, and prices a run on Account', async () => {
     const { page } = admin;
-    await page.locator('#grant-user').fill(memberId);
+    await goTo(page, 'Admin');
+    await page.getByLabel('Search by email').fill('thinker');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'thinker@example.com' }).click();
+    await page.getByRole('heading', { name: 'thinker@example.com', level: 2 }).waitFor();
     await page.locator('#grant-amount').fill('500');
     await page.locator('#grant-reason').fill('welcome');
     await page.getByRole('button', { name: 'Grant tokens' }).click();
     await page.getByText('Granted 500 tokens; the balance is now 500.').waitFor();
     await page.locator('#grant-plan').selectOption('PRO');
     await page.getByRole('button', { name: 'Set membership' }).click();
-    await page.getByText('Membership is now Pro, active.').waitFor();
+    await page.getByText('Membership: Pro, active.').waitFor();
+    await goTo(page, 'Account');
     await page.locator('#rule-resource').fill('feature:dreamer.run');
     await page.locator('#rule-cost').fill('5');
     await page.locator('#rule-note').fill('one ideation run');

@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
 import type { DocumentList } from '../../api/types';
-import { ErrorMessage, Notice } from '../../components/status';
-import { describeMembership } from '../../lib/membership-text';
+import { ErrorMessage } from '../../components/status';
 import { Link } from '../../lib/router';
 import { useLoad } from '../../lib/use-load';
 
@@ -10,103 +9,6 @@ interface MeterRule {
   resource: string;
   cost: number;
   note?: string;
-}
-
-function GrantsForm() {
-  const [userId, setUserId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [plan, setPlan] = useState('PRO');
-  const [notice, setNotice] = useState<string>();
-  const [error, setError] = useState<unknown>();
-  const run = async (action: () => Promise<string>) => {
-    setError(undefined);
-    setNotice(undefined);
-    try {
-      setNotice(await action());
-    } catch (caught) {
-      setError(caught);
-    }
-  };
-  const grantTokens = (event: Event) => {
-    event.preventDefault();
-    void run(async () => {
-      const answer = await requestJson<{ balance: number }>('/tokens/grant', {
-        method: 'POST',
-        body: { userId: userId.trim(), amount: Number(amount), reason: reason.trim() || 'admin grant' },
-      });
-      return `Granted ${amount} tokens; the balance is now ${answer.balance}.`;
-    });
-  };
-  const grantPlan = () =>
-    run(async () => {
-      const answer = await requestJson<{ membership: { plan: string | null; status: string } }>(
-        '/membership/grant',
-        {
-          method: 'POST',
-          body: { userId: userId.trim(), plan: plan === 'none' ? null : plan },
-        },
-      );
-      return `Membership is now ${describeMembership(answer.membership)}.`;
-    });
-  return (
-    <form onSubmit={grantTokens} aria-labelledby="grants-heading">
-      <h3 id="grants-heading">Grants</h3>
-      <label for="grant-user">
-        User id <span class="hint">The account page of that user shows it.</span>
-      </label>
-      <input
-        id="grant-user"
-        type="text"
-        required
-        value={userId}
-        onInput={(event) => setUserId(event.currentTarget.value)}
-      />
-      <div class="columns">
-        <div>
-          <label for="grant-amount">Tokens</label>
-          <input
-            id="grant-amount"
-            type="number"
-            min={1}
-            max={1000000}
-            step={1}
-            value={amount}
-            onInput={(event) => setAmount(event.currentTarget.value)}
-          />
-          <label for="grant-reason">Reason</label>
-          <input
-            id="grant-reason"
-            type="text"
-            maxLength={200}
-            value={reason}
-            onInput={(event) => setReason(event.currentTarget.value)}
-          />
-          <div class="actions">
-            <button type="submit" disabled={!amount}>
-              Grant tokens
-            </button>
-          </div>
-        </div>
-        <div>
-          <label for="grant-plan">Plan</label>
-          <select id="grant-plan" value={plan} onChange={(event) => setPlan(event.currentTarget.value)}>
-            <option value="STARTER">Starter</option>
-            <option value="PRO">Pro</option>
-            <option value="UNLIMITED">Unlimited</option>
-            <option value="none">None (revoke)</option>
-          </select>
-          <div class="actions">
-            <button type="button" onClick={grantPlan} disabled={!userId.trim()}>
-              Set membership
-            </button>
-          </div>
-        </div>
-      </div>
-      <Notice>{notice}</Notice>
-      <ErrorMessage error={error} />
-    </form>
-  );
 }
 
 function MeterRules() {
@@ -235,16 +137,15 @@ function MeterRules() {
   );
 }
 
-/** For admins: token and membership grants, and the meter's price list. */
+/** For admins: where people are managed, and the meter's price list. */
 export function AdminPanel() {
   return (
     <section class="panel" aria-labelledby="admin-heading">
       <h2 id="admin-heading">Administration</h2>
       <p>
         People are managed on the <Link href="/admin">Admin</Link> screen: find them by email, then change
-        roles, grant plans and tokens, revoke sessions and keys, or disable the account.
+        roles, grant plans and tokens, revoke sessions and keys, or disable the account. Prices are set here.
       </p>
-      <GrantsForm />
       <MeterRules />
     </section>
   );

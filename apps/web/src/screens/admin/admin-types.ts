@@ -65,8 +65,3 @@ export function describeDetails(entry: AuditEntry): string {
       return '';
   }
 }
-
-/** A membership in words: "Pro (active)", or "No plan". */
-export function describeMembership(membership: Account['membership']): string {
-  return membership.plan === null ? 'No plan' : `${membership.plan} (${membership.status})`;
-}

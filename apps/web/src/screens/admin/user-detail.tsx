@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
 import { ErrorMessage, formatTime, Notice } from '../../components/status';
+import { describeMembership } from '../../lib/membership-text';
 import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { useLoad } from '../../lib/use-load';
-import { type Account, type AdminCatalogue, describeMembership } from './admin-types';
+import type { Account, AdminCatalogue } from './admin-types';
 import { AuditLog } from './audit-log';
 import { CredentialsPanel } from './credentials-panel';
 
@@ -119,7 +120,7 @@ function GrantsPanel({
         method: 'PUT',
         body: { plan: plan === '' ? null : plan },
       });
-      return `Membership: ${describeMembership(answer.membership)}.`;
+      return `Membership: ${describeMembership(answer.membership, catalogue.plans)}.`;
     });
   };
   const grant = (event: Event) => {
@@ -138,7 +139,7 @@ function GrantsPanel({
     <section class="panel" aria-labelledby="grants-heading">
       <h2 id="grants-heading">Membership and wallet</h2>
       <p>
-        Membership: <strong>{describeMembership(account.membership)}</strong> · Tokens:{' '}
+        Membership: <strong>{describeMembership(account.membership, catalogue.plans)}</strong> · Tokens:{' '}
         <strong data-testid="balance">{account.balance}</strong>
       </p>
       <div class="columns">

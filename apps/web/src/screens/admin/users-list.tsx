@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
 import { ErrorMessage, formatTime } from '../../components/status';
+import { describeMembership } from '../../lib/membership-text';
 import { Link } from '../../lib/router';
 import { useLoad } from '../../lib/use-load';
-import { type AccountPage, describeMembership } from './admin-types';
+import type { AccountPage } from './admin-types';
 import { ScrollBox } from './scroll-box';
 
 const PAGE = 25;
