@@ -49,7 +49,7 @@ describe('loadConfig defaults', () => {
       env: 'development',
       host: '127.0.0.1',
       port: 3000,
-      dataDir: '../data',
+      dataDir: './data',
       databaseUrl: undefined,
       jwtSecret: DEV_JWT_SECRET,
       apiKeyPepper: DEV_APIKEY_PEPPER,
@@ -149,7 +149,7 @@ describe('loadConfig reads every variable', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.port).toBe(0);
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.dataDir).toBe('../data');
+    expect(config.dataDir).toBe('./data');
   });
 
   it.each([

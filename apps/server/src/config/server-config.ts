@@ -178,7 +178,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     env: nodeEnv,
     host,
     port,
-    dataDir: env.SVC_DATA_DIR || '../data',
+    dataDir: env.SVC_DATA_DIR || './data',
     databaseUrl,
     jwtSecret: secret('JWT_SECRET', DEV_JWT_SECRET),
     apiKeyPepper: secret('SVC_APIKEY_PEPPER', DEV_APIKEY_PEPPER),
