@@ -29,8 +29,8 @@ describe('reading GET /api/capabilities', () => {
       ],
     });
     expect(capabilities.map((capability) => [capability.id, capability.who])).toEqual([
-      ['lmx.run', 'account'],
-      ['spec.validate', 'permission run_adapter'],
+      ['lmx.run', 'signed in'],
+      ['spec.validate', 'needs the run_adapter permission'],
       ['docs.searchDocs', 'anyone'],
     ]);
     expect(groupByPlane(capabilities).map(([plane, list]) => [plane, list.map((entry) => entry.id)])).toEqual(
@@ -63,7 +63,7 @@ describe('reading GET /api/capabilities', () => {
       'Tools of remote MCP servers',
       'Other (zeta)',
     ]);
-    expect(capabilities[1]?.who).toBe('a plan with the ideation pipeline (AI models)');
+    expect(capabilities[1]?.who).toBe('needs a plan with the ideation pipeline (AI models)');
   });
 
   it('refuses an answer without the list', () => {

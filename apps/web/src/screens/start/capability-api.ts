@@ -28,7 +28,7 @@ export interface CapabilitySummary {
   plane: string;
   title: string;
   description: string;
-  /** Who may use it, from the policy: `anyone`, `account`, or the role, permission or membership it needs. */
+  /** Who may use it, in words: `anyone`, `signed in`, or `needs …` the role, permission or plan its policy names. */
   who: string;
 }
 
@@ -55,7 +55,9 @@ export function readCapabilities(body: unknown): CapabilitySummary[] {
     const needs = (['role', 'permission', 'membership'] as const)
       .filter((key) => typeof policy[key] === 'string')
       .map((key) =>
-        key === 'membership' ? `a plan with ${nameFeature(String(policy[key]))}` : `${key} ${policy[key]}`,
+        key === 'membership'
+          ? `a plan with ${nameFeature(String(policy[key]))}`
+          : `the ${policy[key]} ${key}`,
       );
     return [
       {
@@ -64,7 +66,11 @@ export function readCapabilities(body: unknown): CapabilitySummary[] {
         title: typeof entry.title === 'string' ? entry.title : entry.id,
         description: typeof entry.description === 'string' ? entry.description : '',
         who:
-          needs.length > 0 ? needs.join(', ') : typeof policy.access === 'string' ? policy.access : 'anyone',
+          needs.length > 0
+            ? `needs ${needs.join(' and ')}`
+            : policy.access === 'account'
+              ? 'signed in'
+              : 'anyone',
       },
     ];
   });
