@@ -124,7 +124,7 @@ describe('ideation, streamed live from the echo stub', () => {
     const response = await stream;
     expect(response.headers()['content-type']).toContain('text/event-stream');
     await page.getByText('Run finished.').waitFor();
-    const stages = page.getByRole('list', { name: 'Stages' }).locator('li');
+    const stages = page.getByRole('list', { name: 'Stages' }).locator(':scope > li');
     expect(await stages.evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))).toEqual(
       STAGES.map(() => 'done'),
     );

@@ -42,7 +42,7 @@ describe('ideation: stop a run, then resume it from the earlier runs', () => {
     await goTo(page, 'Ideation');
     await page.locator('#topic').fill('lighthouses');
     await page.getByRole('button', { name: 'Run' }).click();
-    const stages = page.getByRole('list', { name: 'Stages' }).locator('li');
+    const stages = page.getByRole('list', { name: 'Stages' }).locator(':scope > li');
     await stages.nth(1).and(page.locator('[data-state="running"]')).waitFor();
     expect(await stages.nth(0).locator('.stage-output').textContent()).toBe('kept idea');
     await page.getByRole('button', { name: 'Stop' }).click();
