@@ -128,7 +128,9 @@ describe('GET /api/admin/backup on SQLite, over HTTP', () => {
     expect(temporaryCopies(dataDir)).toHaveLength(1);
     const second = await backup();
     expect(second.status).toBe(409);
-    expect(((await second.json()) as { error: { code: string } }).error.code).toBe('SERVER_BACKUP_IN_PROGRESS');
+    expect(((await second.json()) as { error: { code: string } }).error.code).toBe(
+      'SERVER_BACKUP_IN_PROGRESS',
+    );
     leaving.abort();
     await reader.cancel().catch(() => undefined);
     await vi.waitFor(() => expect(temporaryCopies(dataDir)).toEqual([]));

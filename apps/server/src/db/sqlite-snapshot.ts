@@ -72,7 +72,9 @@ export function snapshotSqlite(options: { from: string; into: string }): SqliteS
           `The copy failed integrity_check: ${String(check)}`,
         );
       for (const table of COUNTED) {
-        const exists = copy.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(table);
+        const exists = copy
+          .prepare("select 1 from sqlite_master where type = 'table' and name = ?")
+          .get(table);
         // The table names are the constant list above, never input.
         if (exists)
           rows[table] = (copy.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n;

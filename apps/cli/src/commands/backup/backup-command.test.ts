@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +9,8 @@ import { runInProcess } from '../../testing/run-in-process.js';
 import { type DreamTestServer, startDreamTestServer } from '../dream/dream-test-server.js';
 
 /** A local HTTP server answering every request with `answer` (a misbehaving svc server). */
-async function startFakeServer(answer: Parameters<Server['on']>[1]): Promise<{ url: string; server: Server }> {
-  const server = createServer(answer as never);
+async function startFakeServer(answer: RequestListener): Promise<{ url: string; server: Server }> {
+  const server = createServer(answer);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
@@ -60,7 +60,9 @@ describe('svc backup against a real server', () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^svc-\d{8}T\d{6}Z\.db$/);
     const file = join(target, files[0] as string);
-    expect(run.stdout).toMatch(new RegExp(`^backed up ${server.url} to ${file} \\(\\d+ bytes in \\d+ ms\\)\\n$`));
+    expect(run.stdout).toMatch(
+      new RegExp(`^backed up ${server.url} to ${file} \\(\\d+ bytes in \\d+ ms\\)\\n$`),
+    );
     const copy = new SQLite(file, { readonly: true });
     try {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -115,7 +117,7 @@ describe('svc backup against a misbehaving or absent server', () => {
   };
 
   it('refuses a download cut short, and leaves no file', async () => {
-    const started = await startFakeServer((_request: never, response: import('node:http').ServerResponse) => {
+    const started = await startFakeServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/vnd.sqlite3', 'content-length': '4096' });
       response.write(Buffer.concat([Buffer.from('SQLite format 3\u0000', 'latin1'), Buffer.alloc(1000)]));
       setImmediate(() => response.destroy());
@@ -123,12 +125,14 @@ describe('svc backup against a misbehaving or absent server', () => {
     fake = started.server;
     const run = await backupFrom(started.url);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^svc backup: the download (stopped after \d+ of 4096 bytes|failed: .+)\.?\n$/);
+    expect(run.stderr).toMatch(
+      /^svc backup: the download (stopped after \d+ of 4096 bytes|failed: .+)\.?\n$/,
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('refuses a body that is not a SQLite database, and leaves no file', async () => {
-    const started = await startFakeServer((_request: never, response: import('node:http').ServerResponse) => {
+    const started = await startFakeServer((_request, response) => {
       const body = Buffer.from('<html>a login page</html>');
       response.writeHead(200, { 'content-length': String(body.length) });
       response.end(body);

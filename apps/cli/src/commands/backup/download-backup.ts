@@ -58,7 +58,10 @@ async function writePartial(
       }
       bytes += chunk.length;
       if (bytes > expected)
-        throw new BackupFailure(`the server sent more than the ${expected} bytes it announced.`, EXIT_FAILURE);
+        throw new BackupFailure(
+          `the server sent more than the ${expected} bytes it announced.`,
+          EXIT_FAILURE,
+        );
       await file.write(chunk).catch((error: NodeJS.ErrnoException) => {
         throw new BackupFailure(`cannot write the copy: ${error.code ?? error.message}`, EXIT_USAGE);
       });
@@ -79,7 +82,8 @@ async function moveIntoPlace(partial: string, target: string): Promise<void> {
     await rm(partial);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new BackupFailure(`${target} appeared meanwhile; choose a new name.`, EXIT_USAGE);
+    if (code === 'EEXIST')
+      throw new BackupFailure(`${target} appeared meanwhile; choose a new name.`, EXIT_USAGE);
     // File systems without hard links: check, then rename.
     assertWritable(target);
     await rename(partial, target);
@@ -108,7 +112,10 @@ export async function downloadBackup(
 ): Promise<number> {
   const { red } = context.err.style;
   const started = performance.now();
-  const url = new URL('api/admin/backup', request.baseUrl.endsWith('/') ? request.baseUrl : `${request.baseUrl}/`);
+  const url = new URL(
+    'api/admin/backup',
+    request.baseUrl.endsWith('/') ? request.baseUrl : `${request.baseUrl}/`,
+  );
   let partial: string | undefined;
   try {
     if (!(existsSync(request.to) && statSync(request.to).isDirectory())) assertWritable(request.to);
@@ -122,7 +129,9 @@ export async function downloadBackup(
     }
     if (response.status !== 200) {
       const refusal = await readRefusal(response);
-      context.err.line(`${context.name}: ${red(`the server refused the backup (HTTP ${response.status}) ${refusal}`)}`);
+      context.err.line(
+        `${context.name}: ${red(`the server refused the backup (HTTP ${response.status}) ${refusal}`)}`,
+      );
       if (response.status === 401) context.err.line("Set SVC_API_KEY (or pass --api-key) to an admin's key.");
       return EXIT_FAILURE;
     }
@@ -140,11 +149,13 @@ export async function downloadBackup(
     context.out.line(`backed up ${request.baseUrl} to ${target} (${expected} bytes in ${ms} ms)`);
     return EXIT_OK;
   } catch (error) {
-    if (!(error instanceof BackupFailure)) {
-      const reason = error instanceof Error ? error.message : String(error);
-      error = new BackupFailure(`the download failed: ${reason}`, EXIT_FAILURE);
-    }
-    const failure = error as BackupFailure;
+    const failure =
+      error instanceof BackupFailure
+        ? error
+        : new BackupFailure(
+            `the download failed: ${error instanceof Error ? error.message : String(error)}`,
+            EXIT_FAILURE,
+          );
     context.err.line(`${context.name}: ${red(failure.message)}`);
     return failure.exit;
   } finally {
