@@ -1,10 +1,12 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BIN } from '../../testing/run-bin.js';
 import { runInProcess } from '../../testing/run-in-process.js';
 import { type DreamTestServer, startDreamTestServer } from '../dream/dream-test-server.js';
 
@@ -158,5 +160,39 @@ describe('svc backup against a misbehaving or absent server', () => {
     const noKey = await runInProcess(['backup'], { env: {} });
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('no API key');
+  });
+});
+
+describe('svc backup interrupted (the built binary)', () => {
+  it('removes the partial file and exits 130 on Ctrl-C', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-backup-cli-'));
+    // Sends the start of a database, then nothing: the download waits until it is interrupted.
+    const started = await startFakeServer((_request, response) => {
+      response.writeHead(200, { 'content-length': '1048576' });
+      response.write(Buffer.concat([Buffer.from('SQLite format 3\u0000', 'latin1'), Buffer.alloc(4096)]));
+    });
+    try {
+      const child = spawn(process.execPath, [BIN, 'backup', '--to', dir, '--server', started.url], {
+        env: { PATH: process.env.PATH ?? '', SVC_API_KEY: 'k', NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await vi.waitFor(
+        () => expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toHaveLength(1),
+        {
+          timeout: 10_000,
+        },
+      );
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(stderr).toBe('svc backup: interrupted; no copy was written.\n');
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      started.server.closeAllConnections();
+      await new Promise((resolve) => started.server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

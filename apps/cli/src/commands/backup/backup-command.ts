@@ -46,7 +46,8 @@ Options:
   -h, --help                  Show this help
 
 Exit codes: 0 written, 1 the server refused or the download failed its checks, 2 usage error,
-a file in the way, a local write error or server unreachable.`,
+a file in the way, a local write error or server unreachable, 130 interrupted (Ctrl-C; the
+partial file is removed).`,
   options: {
     to: { type: 'string' },
     server: { type: 'string' },

@@ -3,6 +3,10 @@ import { type FileHandle, link, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../cli-io.js';
 import type { CommandContext } from '../command.js';
+import { watchInterrupt } from '../dream/watch-interrupt.js';
+
+/** Ctrl-C, as for `svc dream`. */
+const EXIT_INTERRUPTED = 130;
 
 /** The first 16 bytes of every SQLite database file. */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\u0000', 'latin1');
@@ -117,12 +121,19 @@ export async function downloadBackup(
     request.baseUrl.endsWith('/') ? request.baseUrl : `${request.baseUrl}/`,
   );
   let partial: string | undefined;
+  // Ctrl-C stops the download and removes the partial file (a second one ends the process).
+  const interrupt = new AbortController();
+  const stopWatching = watchInterrupt(() => interrupt.abort());
   try {
     if (!(existsSync(request.to) && statSync(request.to).isDirectory())) assertWritable(request.to);
     let response: Response;
     try {
-      response = await fetch(url, { headers: { authorization: `Bearer ${request.apiKey}` } });
+      response = await fetch(url, {
+        headers: { authorization: `Bearer ${request.apiKey}` },
+        signal: interrupt.signal,
+      });
     } catch (error) {
+      if (interrupt.signal.aborted) throw error;
       const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
       const reason = typeof cause?.code === 'string' ? cause.code : String(cause?.message ?? error);
       throw new BackupFailure(`cannot reach ${request.baseUrl}: ${reason}`, EXIT_USAGE);
@@ -149,6 +160,10 @@ export async function downloadBackup(
     context.out.line(`backed up ${request.baseUrl} to ${target} (${expected} bytes in ${ms} ms)`);
     return EXIT_OK;
   } catch (error) {
+    if (interrupt.signal.aborted) {
+      context.err.line(`${context.name}: interrupted; no copy was written.`);
+      return EXIT_INTERRUPTED;
+    }
     const failure =
       error instanceof BackupFailure
         ? error
@@ -159,6 +174,7 @@ export async function downloadBackup(
     context.err.line(`${context.name}: ${red(failure.message)}`);
     return failure.exit;
   } finally {
+    stopWatching();
     // Only a partial file this run created ('wx' refused to open one in the way).
     if (partial !== undefined) await rm(partial, { force: true });
   }
