@@ -16,6 +16,8 @@ export default defineConfig({
     'docs-bundle': 'src/docs/docs-bundle-entry.ts',
     'grep-thread': 'src/docs/grep-thread-entry.ts',
     'schema-thread': 'src/capabilities/schema-thread-entry.ts',
+    // GET /api/admin/backup: the SQLite snapshot, off the event loop.
+    'backup-thread': 'src/admin/backup-thread-entry.ts',
   },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts' } },

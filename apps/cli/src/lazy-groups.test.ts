@@ -51,4 +51,12 @@ describe('command groups load lazily (the built binary)', () => {
     expect(loads(run.modules, '/dist/build-book-pdf-')).toBe(false);
     expect(loads(run.modules, 'pdf-lib')).toBe(false);
   });
+
+  it('loads only the backup command, no group, for svc backup --help', () => {
+    const run = loadedModules(['backup', '--help']);
+    expect(run.code).toBe(0);
+    expect(loads(run.modules, '/dist/backup-command-')).toBe(true);
+    expect(loads(run.modules, '-commands-')).toBe(false);
+    expect(loads(run.modules, '/dist/dream-command-')).toBe(false);
+  });
 });

@@ -18,6 +18,7 @@ Groups:
 
 Commands:
   dream      Run the ideation pipeline on a server and print its outputs
+  backup     Download a consistent copy of a running server's SQLite database
   mcp        Serve the docs tools over MCP stdio for local agents
 
 Options:
@@ -25,7 +26,7 @@ Options:
   -v, --version    Print the version
 
 Run 'svc <group> --help' (spec, activity, docs, lmx) for a group's commands,
-'svc dream --help' for the options of dream.`;
+'svc dream --help' or 'svc backup --help' for the options of a command.`;
 
 /**
  * The command groups, `svc <group> <command>`: one line each, name → lazy import, so a run
@@ -41,6 +42,7 @@ const GROUPS: Readonly<Record<string, () => Promise<CommandGroup>>> = {
 /** Commands with no group, `svc <command>`: name → lazy import. */
 const TOP_COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   dream: async () => (await import('./commands/dream/dream-command.js')).dreamCommand,
+  backup: async () => (await import('./commands/backup/backup-command.js')).backupCommand,
   mcp: async () => (await import('./commands/mcp/mcp-command.js')).mcpCommand,
 };
 

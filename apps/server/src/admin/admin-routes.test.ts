@@ -296,6 +296,7 @@ describe.each(testDatabaseTargets())('admin routes on $name', (target) => {
     const adminPaths = Object.keys(spec.paths).filter((path) => path.startsWith('/api/admin'));
     expect(adminPaths.sort()).toEqual([
       '/api/admin/audit',
+      '/api/admin/backup',
       '/api/admin/roles',
       '/api/admin/users',
       '/api/admin/users/{id}',

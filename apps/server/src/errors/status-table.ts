@@ -27,6 +27,12 @@ export type ServerErrorCode =
   /** 503: the shared Redis (`SVC_REDIS_URL`) did not answer; a limit kept there could not be checked. Retry shortly. */
   | 'SERVER_REDIS_UNAVAILABLE'
   | 'DOCS_UNAVAILABLE'
+  /** 409: `GET /api/admin/backup` on PostgreSQL; back it up with pg_dump. */
+  | 'SERVER_BACKUP_UNSUPPORTED'
+  /** 409: a backup of this instance is already being taken or downloaded; retry once it ended. */
+  | 'SERVER_BACKUP_IN_PROGRESS'
+  /** 500: the snapshot could not be taken or failed its integrity check. */
+  | 'SERVER_BACKUP_FAILED'
   | 'SERVER_INTERNAL';
 
 /**
@@ -94,6 +100,10 @@ export const STATUS_BY_CODE: Record<
   SERVER_REDIS_UNAVAILABLE: 503,
   // The docs site could not be built or loaded on this server.
   DOCS_UNAVAILABLE: 503,
+  // A state of this server (its database, a backup under way), not bad input.
+  SERVER_BACKUP_UNSUPPORTED: 409,
+  SERVER_BACKUP_IN_PROGRESS: 409,
+  SERVER_BACKUP_FAILED: 500,
   SERVER_INTERNAL: 500,
   CAP_INVALID_ARGS: 400,
   CAP_NOT_FOUND: 404,

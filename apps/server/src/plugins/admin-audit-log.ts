@@ -28,6 +28,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user.key.revoked',
   'membership.granted',
   'tokens.granted',
+  'backup.download',
 ] as const;
 
 /** One audited action. */

@@ -44,6 +44,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.key.revoked': 'Revoked an API key',
   'membership.granted': 'Set the membership',
   'tokens.granted': 'Granted tokens',
+  'backup.download': 'Downloaded a backup',
 };
 
 /** The details of an audit entry in one line of words. */
