@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_DATA_DIR } from '../config/server-config.js';
 import { BackupError, backupSqlite } from './backup-sqlite.js';
 
 // `node dist/backup.js --to /backups/` (or `npm run backup -- --to /backups/`): a consistent copy
@@ -33,8 +34,8 @@ function readArguments(
       'BACKUP_BAD_ARGUMENTS',
       'DATABASE_URL is set: this server keeps its data in PostgreSQL; back it up with pg_dump (docs/deploy/operating.md).',
     );
-  // The server's own default (`SVC_DATA_DIR`, else ../data from where it runs).
-  return { from: values.from ?? join(env.SVC_DATA_DIR || '../data', 'svc.db'), to: values.to };
+  // The server's own default (`SVC_DATA_DIR`, else ./data from where it runs).
+  return { from: values.from ?? join(env.SVC_DATA_DIR || DEFAULT_DATA_DIR, 'svc.db'), to: values.to };
 }
 
 function main(): number {

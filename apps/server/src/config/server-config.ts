@@ -85,6 +85,9 @@ export class ConfigError extends Error {
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
 const FALSE = new Set(['0', 'false', 'no', 'off', '']);
 
+/** Where the embedded SQLite file and local files live when `SVC_DATA_DIR` is unset: relative to the working directory. */
+export const DEFAULT_DATA_DIR = './data';
+
 /**
  * Reads and validates the configuration from an environment (normally `process.env`).
  * Development defaults run offline; `NODE_ENV=production` refuses development secrets, short
@@ -178,7 +181,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     env: nodeEnv,
     host,
     port,
-    dataDir: env.SVC_DATA_DIR || './data',
+    dataDir: env.SVC_DATA_DIR || DEFAULT_DATA_DIR,
     databaseUrl,
     jwtSecret: secret('JWT_SECRET', DEV_JWT_SECRET),
     apiKeyPepper: secret('SVC_APIKEY_PEPPER', DEV_APIKEY_PEPPER),
