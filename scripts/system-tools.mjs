@@ -23,10 +23,9 @@ export const SYSTEM_TOOL_SUITES = [
   {
     tools: ['/usr/bin/firefox-esr'],
     packages: ['firefox-esr'],
-    files: [
-      'apps/server/src/web/console-firefox.browser.test.ts',
-      'apps/server/src/web/console-specs-firefox.browser.test.ts',
-    ],
+    // Every suite named for Firefox, and the one that drives both engines in one file.
+    endings: ['-firefox.browser.test.ts'],
+    files: ['apps/server/src/web/console-ideation-stream.browser.test.ts'],
   },
   { tools: ['/usr/bin/chromium'], packages: ['chromium'], endings: ['.browser.test.ts'] },
   {

@@ -26,14 +26,22 @@ describe('suites that drive a missing system tool', () => {
       'apps/server/src/lmx/host/x-display.test.ts',
       'apps/server/src/lmx/lmx-host-docs.test.ts',
       'apps/server/src/lmx/lmx-host-modes.test.ts',
+      'apps/server/src/web/console-admin-firefox.browser.test.ts',
+      'apps/server/src/web/console-books-firefox.browser.test.ts',
       'apps/server/src/web/console-firefox.browser.test.ts',
+      'apps/server/src/web/console-ideation-stream.browser.test.ts',
+      'apps/server/src/web/console-specs-firefox.browser.test.ts',
     ]);
     expect(formatSkippedSuites(skips)).toEqual([
-      'skipped 4 suite(s): a system tool they drive is missing (with CI=true they run and fail):',
+      'skipped 8 suite(s): a system tool they drive is missing (with CI=true they run and fail):',
       '  apps/server/src/lmx/host/x-display.test.ts (missing /usr/bin/Xvfb)',
       '  apps/server/src/lmx/lmx-host-docs.test.ts (missing /usr/bin/Xvfb)',
       '  apps/server/src/lmx/lmx-host-modes.test.ts (missing /usr/bin/Xvfb)',
+      '  apps/server/src/web/console-admin-firefox.browser.test.ts (missing /usr/bin/firefox-esr)',
+      '  apps/server/src/web/console-books-firefox.browser.test.ts (missing /usr/bin/firefox-esr)',
       '  apps/server/src/web/console-firefox.browser.test.ts (missing /usr/bin/firefox-esr)',
+      '  apps/server/src/web/console-ideation-stream.browser.test.ts (missing /usr/bin/firefox-esr)',
+      '  apps/server/src/web/console-specs-firefox.browser.test.ts (missing /usr/bin/firefox-esr)',
       'install what they need with: sudo apt-get install -y firefox-esr scrot xdotool xterm xvfb',
     ]);
   });
