@@ -15,24 +15,10 @@ import { userWith } from '../testing/capability-test-helpers.js';
 import { modelEnv } from '../testing/dreamer-test-helpers.js';
 import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
 import { runScriptAs } from '../testing/lmx-test-helpers.js';
+import { sample } from '../testing/metrics-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 
 const TOKEN = 'metrics-token-for-area-tests-0123456789';
-
-/** The value of the sample `name{labels}` (exactly those labels); undefined when absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (match === null || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]),
-    );
-    const wanted = Object.entries(labels);
-    if (wanted.length === Object.keys(found).length && wanted.every(([key, value]) => found[key] === value))
-      return Number(match[3]);
-  }
-  return undefined;
-}
 
 const scrape = async (app: FastifyInstance): Promise<string> => {
   const response = await app.inject({

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Capability, defineCapability } from '../capabilities/capability-types.js';
 import { loadConfig } from '../config/server-config.js';
 import { SERVER_METRIC_NAMES } from '../plugins/server-metrics.js';
+import { sample } from '../testing/metrics-test-helpers.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { buildServer } from './build-server.js';
@@ -42,21 +43,6 @@ const capabilities = [
 
 const sqlite = testDatabaseTargets()[0];
 if (sqlite === undefined) throw new Error('no SQLite target');
-
-/** The value of the sample `name{labels}` in a Prometheus text answer; undefined when absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (match === null || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]),
-    );
-    const wanted = Object.entries(labels);
-    if (wanted.length === Object.keys(found).length && wanted.every(([key, value]) => found[key] === value))
-      return Number(match[3]);
-  }
-  return undefined;
-}
 
 async function signIn(base: string): Promise<string> {
   const response = await fetch(`${base}/auth/login`, {
