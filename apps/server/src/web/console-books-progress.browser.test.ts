@@ -252,10 +252,14 @@ describe('texts that read as people write them', () => {
   it('says "Membership: none" once, names plan features, and heads capability groups in words', async () => {
     const { page } = member;
     await goTo(page, 'Start');
-    const signedIn = await page.locator('#signed-in-heading + p').textContent();
-    expect(signedIn).toContain('Membership: none.');
+    const line = page.locator('#signed-in-heading + p');
+    await expect.poll(() => line.textContent()).toContain('Membership: none.');
+    const signedIn = await line.textContent();
     expect(signedIn).not.toContain('(none)');
-    const headings = await page.getByTestId('capabilities').locator('h3').allTextContents();
+    // The panel draws its groups when GET /api/capabilities answers: wait for the first.
+    const panel = page.getByTestId('capabilities');
+    await panel.getByRole('heading', { name: 'Built-in tools', level: 3 }).waitFor();
+    const headings = await panel.locator('h3').allTextContents();
     expect(headings[0]).toBe('Built-in tools');
     expect(headings).toContain('Services with a choice of provider (models, PDF, search)');
     for (const plane of ['adapter', 'automation', 'capability']) expect(headings).not.toContain(plane);

@@ -111,7 +111,14 @@ export function PuzzlesScreen() {
     () => kinds.data?.kinds.find((entry) => entry.kind === kindName),
     [kinds.data, kindName],
   );
-  const [values, setValues] = useState<FieldValues>({});
+  // The values belong to the kind they were typed for: right after the kind changes, the new
+  // kind's defaults show in the same render, so a field filled at once is never reset later.
+  const [form, setForm] = useState<{ kind?: string; values: FieldValues }>({ values: {} });
+  const values: FieldValues =
+    kind === undefined ? {} : form.kind === kind.kind ? form.values : initialValues(kind.inputs);
+  const setValues = (next: FieldValues) => {
+    if (kind) setForm({ kind: kind.kind, values: next });
+  };
   const [seed, setSeed] = useState('');
   const [page, setPage] = useState<GeneratedPage>();
   const [error, setError] = useState<unknown>();
@@ -122,7 +129,6 @@ export function PuzzlesScreen() {
   const printed = usePrintedPage(page, trim, showKey);
 
   useEffect(() => {
-    if (kind) setValues(initialValues(kind.inputs));
     setProblems({});
     setError(undefined);
   }, [kind]);
