@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser: they see DOM globals.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, FIXTURE_ENV } from '../testing/access-test-fixtures.js';
-import { requireTool } from '../testing/console-browser.fixture.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
+import { ADMIN } from '../testing/access-test-fixtures.js';
+import {
+  type FirefoxConsole,
+  firefoxSeriousViolations as seriousViolations,
+  startFirefoxConsole,
+  waitForPageText as waitForText,
+} from '../testing/firefox-console.fixture.js';
 
 // The admin screen in Debian's Firefox ESR over WebDriver BiDi (puppeteer-core), as
 // console-firefox.browser.test.ts drives the other screens: an admin in one Firefox changes a
@@ -15,24 +16,12 @@ import { createTestServer, type TestServer } from '../testing/test-server.js';
 
 const PASSWORD = 'a long enough console password 42';
 const PERSON = 'fox.admin@example.com';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let server: TestServer;
-let baseUrl: string;
-let browser: Browser;
-let personBrowser: Browser;
+let firefox: FirefoxConsole;
 let adminPage: Page;
 let personPage: Page;
 let personId = '';
 let key = '';
-
-async function waitForText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    (wanted: string) => (document.body.textContent ?? '').includes(wanted),
-    {},
-    text,
-  );
-}
 
 async function clickButton(page: Page, label: string): Promise<void> {
   await page.locator(`button::-p-text(${label})`).click();
@@ -60,34 +49,8 @@ async function fetchIn(
   );
 }
 
-/** axe-core's serious and critical violations (WCAG 2.x A and AA) on the page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: unknown,
-          ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.impact} ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-      );
-  });
-}
-
 async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/`);
+  await page.goto(`${firefox.baseUrl}/`);
   await page.locator('#sign-in-email').fill(email);
   await page.locator('#sign-in-password').fill(password);
   await clickButton(page, 'Sign in');
@@ -95,30 +58,15 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 }
 
 beforeAll(async () => {
-  const [sqlite] = testDatabaseTargets();
-  if (!sqlite) throw new Error('no SQLite target');
-  server = await createTestServer(sqlite, FIXTURE_ENV);
-  baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
-  personId = (await server.app.gate.auth.signup({ email: PERSON, password: PASSWORD })).user.id;
-  const launch = () =>
-    puppeteer.launch({
-      browser: 'firefox',
-      executablePath: requireTool('/usr/bin/firefox-esr'),
-      headless: true,
-    });
-  browser = await launch();
-  adminPage = await browser.newPage();
-  adminPage.setDefaultTimeout(15_000);
+  firefox = await startFirefoxConsole('console-admin');
+  personId = (await firefox.server.app.gate.auth.signup({ email: PERSON, password: PASSWORD })).user.id;
+  adminPage = await firefox.openPage('/');
   // The person signs in in a browser of their own (its own profile and cookies).
-  personBrowser = await launch();
-  personPage = await personBrowser.newPage();
-  personPage.setDefaultTimeout(15_000);
+  personPage = await firefox.openPage('/');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await personBrowser?.close();
-  await server?.close();
+  await firefox?.close();
 });
 
 describe('the admin screen in Firefox', () => {
@@ -164,7 +112,7 @@ describe('the admin screen in Firefox', () => {
     await waitForText(adminPage, `${PERSON} is disabled`);
     expect(await seriousViolations(adminPage)).toEqual([]);
     expect((await fetchIn(personPage, '/auth/me')).status).toBe(401);
-    const row = await server.app.gate.accounts.read(personId);
+    const row = await firefox.server.app.gate.accounts.read(personId);
     expect(row.disabledAt).not.toBeNull();
     await waitForText(adminPage, 'Disabled the account');
   });

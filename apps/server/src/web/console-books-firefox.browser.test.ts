@@ -1,61 +1,24 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser: they see DOM globals.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_ENV } from '../testing/access-test-fixtures.js';
-import { requireTool } from '../testing/console-browser.fixture.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
+import {
+  type FirefoxConsole,
+  firefoxSeriousViolations,
+  startFirefoxConsole,
+  waitForPageText,
+} from '../testing/firefox-console.fixture.js';
 
 // Issue 24, Books, in Debian's Firefox ESR over WebDriver BiDi (as console-firefox.browser.test.ts):
 // export progress, thumbnails, the notice of a page added twice, crossword lines, and axe.
 
 const PASSWORD = 'a long enough console password 42';
 
-let server: TestServer;
-let baseUrl: string;
-let dataDir: string;
-let browser: Browser;
+let firefox: FirefoxConsole;
 let page: Page;
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical WCAG 2.x A/AA violations on the page, as in the Chromium fixture. */
-async function seriousViolations(): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: unknown,
-          ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-  });
-}
-
-async function waitForText(text: string, timeout = 15_000): Promise<void> {
-  await page.waitForFunction(
-    (wanted: string) => (document.body.textContent ?? '').includes(wanted),
-    { timeout },
-    text,
-  );
-}
+const seriousViolations = () => firefoxSeriousViolations(page);
+const waitForText = (text: string, timeout?: number) => waitForPageText(page, text, timeout);
 
 async function goTo(label: string, path: string): Promise<void> {
   await page.locator(`nav[aria-label="Console"] a::-p-text(${label})`).click();
@@ -84,26 +47,12 @@ async function post(url: string, body: unknown): Promise<Record<string, unknown>
 }
 
 beforeAll(async () => {
-  const [sqlite] = testDatabaseTargets();
-  if (!sqlite) throw new Error('no SQLite target');
-  dataDir = mkdtempSync(join(tmpdir(), 'svc-console-books-firefox-'));
-  server = await createTestServer(sqlite, { ...FIXTURE_ENV, SVC_DATA_DIR: dataDir });
-  baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: requireTool('/usr/bin/firefox-esr'),
-    headless: true,
-  });
-  page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${baseUrl}/`);
-  await page.waitForSelector('h1');
+  firefox = await startFirefoxConsole('console-books');
+  page = await firefox.openPage('/');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await firefox?.close();
 });
 
 describe('Books and the reworded texts in Firefox', () => {

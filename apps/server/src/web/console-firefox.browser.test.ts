@@ -1,14 +1,13 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser: they see DOM globals.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_ENV } from '../testing/access-test-fixtures.js';
-import { requireTool } from '../testing/console-browser.fixture.js';
-import { testDatabaseTargets } from '../testing/test-databases.js';
-import { createTestServer, type TestServer } from '../testing/test-server.js';
+import {
+  cspViolationsOf,
+  type FirefoxConsole,
+  startFirefoxConsole,
+  waitForPageText,
+} from '../testing/firefox-console.fixture.js';
 
 // The console in Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (playwright's
 // Firefox is a patched build that would have to be downloaded). The Chromium suites prove every
@@ -16,12 +15,8 @@ import { createTestServer, type TestServer } from '../testing/test-server.js';
 
 const PASSWORD = 'a long enough console password 42';
 
-let server: TestServer;
-let baseUrl: string;
-let dataDir: string;
-let browser: Browser;
+let firefox: FirefoxConsole;
 let page: Page;
-const foreignRequests: string[] = [];
 
 /** Text of the first element matching `selector`, once one exists. */
 async function textOf(selector: string): Promise<string> {
@@ -30,13 +25,7 @@ async function textOf(selector: string): Promise<string> {
 }
 
 /** Waits until the page's text contains `text`. */
-async function waitForText(text: string): Promise<void> {
-  await page.waitForFunction(
-    (wanted: string) => (document.body.textContent ?? '').includes(wanted),
-    {},
-    text,
-  );
-}
+const waitForText = (text: string) => waitForPageText(page, text);
 
 /** Clicks the button whose text is exactly `label`. */
 async function clickButton(label: string): Promise<void> {
@@ -63,43 +52,17 @@ async function fill(selector: string, value: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const [sqlite] = testDatabaseTargets();
-  if (!sqlite) throw new Error('no SQLite target');
-  dataDir = mkdtempSync(join(tmpdir(), 'svc-console-firefox-'));
-  server = await createTestServer(sqlite, { ...FIXTURE_ENV, SVC_DATA_DIR: dataDir });
-  baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: requireTool('/usr/bin/firefox-esr'),
-    headless: true,
-  });
-  page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(baseUrl) && !/^(?:data|blob|about):/.test(url)) foreignRequests.push(url);
-  });
-  // CSP violations are collected in the page and read at the end.
-  await page.evaluateOnNewDocument(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} blocked ${event.blockedURI}`);
-    });
-  });
-  await page.goto(`${baseUrl}/`);
-  await page.waitForSelector('h1');
+  firefox = await startFirefoxConsole('console');
+  page = await firefox.openPage('/');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await firefox?.close();
 });
 
 describe('the console in Firefox', () => {
   it('runs on Firefox ESR', async () => {
-    expect(await browser.version()).toMatch(/^firefox\//);
+    expect(await page.browser().version()).toMatch(/^firefox\//);
   });
 
   it('signs up and in from the Start screen', async () => {
@@ -156,9 +119,7 @@ describe('the console in Firefox', () => {
   });
 
   it('broke no CSP rule and asked no other origin for anything', async () => {
-    expect(
-      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-    ).toEqual([]);
-    expect(foreignRequests).toEqual([]);
+    expect(await cspViolationsOf(page)).toEqual([]);
+    expect(firefox.foreignRequests).toEqual([]);
   });
 });
