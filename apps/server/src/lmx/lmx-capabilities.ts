@@ -66,13 +66,17 @@ export function hostModeRefusal(user: RequestUser | null, hostModes: HostModesCo
   return missing.length === 0 ? undefined : `host modes need ${missing.join(' and ')}`;
 }
 
-/** The host bridge of one run over its host session: failures reach the script with their message. */
+/**
+ * The host bridge of one run over its host session: failures reach the script with their
+ * message; a host or port off the network allow-list is the typed refusal `E_FORBIDDEN`.
+ */
 function toHostBridge(session: HostSession): HostBridge {
   const relay = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (error) {
       const code = (error as { code?: string }).code;
+      if (code === 'E_HOST_NET_FORBIDDEN') throw new BridgeError((error as Error).message, 'E_FORBIDDEN');
       throw new BridgeError(`${code ? `${code}: ` : ''}${(error as Error).message}`);
     }
   };

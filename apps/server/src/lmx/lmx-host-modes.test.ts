@@ -136,8 +136,12 @@ describe('the host modes for an admin with SVC_LMX_HOST_MODES', () => {
     );
     expect(result.output).toEqual(['200 hello from loopback', '200', 'got {"n":1}', 'open']);
     const refused = await run('lmnet', 'GET "http://127.0.0.1:9/"');
-    expect(refused.error?.code).toBe('E_BRIDGE_FAILED');
+    expect(refused.error?.code).toBe('E_FORBIDDEN');
     expect(refused.error?.message).toContain('not on the network allow-list');
+    // A port off the list is closed to this run, not the end of it.
+    const scan = await run('lmnet', 'PORT "127.0.0.1" 9 -> state\nprint state\nprint "still running"');
+    expect(scan.error).toBeUndefined();
+    expect(scan.output).toEqual(['closed', 'still running']);
   });
 
   it('lmd lists the window and focuses it, lmk types into it, the result is read back', async () => {

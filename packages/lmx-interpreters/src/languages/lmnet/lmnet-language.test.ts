@@ -13,7 +13,7 @@ function allowListHost(): BridgeCaller {
         throw new ScriptFault('E_BRIDGE_FAILED', '0 is not a port (1 to 65535).');
       if (method === 'port' && host === '127.0.0.1' && port === 8080) return 'open';
       throw new ScriptFault(
-        'E_BRIDGE_FAILED',
+        'E_FORBIDDEN',
         `${host}:${port} is not on the network allow-list (SVC_LMX_NET_ALLOWED_HOSTS).`,
       );
     },
@@ -34,13 +34,15 @@ describe('lmnet', () => {
     expect(result.output).toEqual(['open', 'closed', 'closed', 'still running']);
   });
 
-  it('still ends the run for other failures (a bad port) and for GET outside the list', () => {
+  it('still ends the run for other failures (a bad port), and GET outside the list with E_FORBIDDEN', () => {
     expect(
       executeScript({ mode: 'lmnet', source: 'PORT "127.0.0.1" 0' }, { bridges: allowListHost() }).error,
     ).toMatchObject({ code: 'E_BRIDGE_FAILED', message: '0 is not a port (1 to 65535).' });
     expect(
-      executeScript({ mode: 'lmnet', source: 'GET "http://10.0.0.9/"' }, { bridges: allowListHost() }).error
-        ?.code,
-    ).toBe('E_BRIDGE_FAILED');
+      executeScript({ mode: 'lmnet', source: 'GET "http://10.0.0.9/"' }, { bridges: allowListHost() }).error,
+    ).toMatchObject({
+      code: 'E_FORBIDDEN',
+      message: expect.stringContaining('not on the network allow-list'),
+    });
   });
 });

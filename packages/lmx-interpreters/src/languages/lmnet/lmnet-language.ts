@@ -49,16 +49,9 @@ const dns = defineBuiltin('dns', [1, 2], ([host, show], context) => {
   return fromJson(addresses);
 });
 
-/**
- * Whether a bridge failure is the allow-list's refusal: `E_FORBIDDEN` from a host bridge that
- * names it so, or the server's message for a host or port not on `SVC_LMX_NET_ALLOWED_HOSTS`.
- */
+/** Whether a bridge failure is the allow-list's refusal: the host bridge answers it `E_FORBIDDEN`. */
 function isNotAllowed(error: unknown): boolean {
-  return (
-    error instanceof ScriptFault &&
-    (error.code === 'E_FORBIDDEN' ||
-      (error.code === 'E_BRIDGE_FAILED' && error.message.includes('is not on the network allow-list')))
-  );
+  return error instanceof ScriptFault && error.code === 'E_FORBIDDEN';
 }
 
 const portState = defineBuiltin('port_state', [2, 3], ([host, port, show], context) => {
