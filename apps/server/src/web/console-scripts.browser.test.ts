@@ -145,6 +145,11 @@ describe('Scripts against the script engine', () => {
     await first.waitFor();
     expect(await first.textContent()).toBe('Line 2, column 5');
     expect(await diagnostics.textContent()).toContain('E_PARSE');
+    // The source line under the diagnostic, with a caret under column 5, as the CLI prints it.
+    const excerpt = (await diagnostics.getByTestId('diagnostic-excerpt').first().textContent()) ?? '';
+    const [sourceLine, caretLine] = excerpt.split('\n');
+    expect(sourceLine).toBe('  2 | let = 2');
+    expect(caretLine).toMatch(/^ {4}\| {5}\^+$/);
     await page.locator('#script-source').evaluate((element: HTMLTextAreaElement) => {
       element.setSelectionRange(0, 0);
     });
