@@ -6,7 +6,12 @@ import type { DocumentsTable, GateDatabase } from '../db/schema.js';
 import { GateError } from '../errors.js';
 import type { DataEvents } from '../ports/data-events.js';
 import type { GateDeps, RequestUser } from '../types.js';
-import { assertCollectionAccess, assertFieldName } from './collection-rules.js';
+import {
+  ADMIN_ONLY_COLLECTIONS,
+  assertCollectionAccess,
+  assertFieldName,
+  isDeniedCollection,
+} from './collection-rules.js';
 import {
   type DataDocument,
   parseBody,
@@ -15,7 +20,7 @@ import {
   serializeBody,
   toDataDocument,
 } from './document-shape.js';
-import type { FilterValue } from './list-filters.js';
+import { type FilterValue, toListedCondition } from './list-filters.js';
 import { documentBytes, MAX_LIST_BYTES, runListQuery } from './list-query.js';
 import { assertLimit } from './list-sort.js';
 import { canClone, canRead, canWrite } from './ownership.js';
@@ -111,7 +116,17 @@ export interface DataService {
    * same quota; no ownership check, so never answer it to another user.
    */
   readUsage(input: { owner: string; collection: string }): Promise<CollectionUsage>;
+  /**
+   * The collections holding at least one document `user` would see listed (own + public; every
+   * collection for admins), sorted, at most `limit` (1…{@link MAX_READABLE_COLLECTIONS}, default
+   * the maximum) — never a reserved or deny-listed one, nor an admin-only one for a non-admin.
+   * One bounded `SELECT DISTINCT` query; for "did you mean" on a misspelt collection name.
+   */
+  readableCollections(input: { user: RequestUser | null; limit?: number }): Promise<string[]>;
 }
+
+/** The most names {@link DataService.readableCollections} answers. */
+export const MAX_READABLE_COLLECTIONS = 200;
 
 /** The permission every write needs, on top of the ownership rules (members hold it by default). */
 export const WRITE_DATA_PERMISSION = 'write_data';
@@ -407,6 +422,19 @@ export function createDataService(
 
     async readUsage({ owner, collection }) {
       return { ...(await readUsage(db, owner, collection)), quotaBytes: quota };
+    },
+
+    async readableCollections({ user, limit = MAX_READABLE_COLLECTIONS }) {
+      assertLimit(limit, MAX_READABLE_COLLECTIONS);
+      const hidden: string[] = user?.isAdmin ? [] : [...ADMIN_ONLY_COLLECTIONS];
+      let builder = db.selectFrom('documents').select('collection').distinct();
+      const listed = toListedCondition(user);
+      if (listed) builder = builder.where(listed);
+      if (hidden.length > 0) builder = builder.where('collection', 'not in', hidden);
+      const rows = await builder.orderBy('collection').limit(limit).execute();
+      // Reserved names never hold documents written through the data route; the filter keeps
+      // one a server area might have written out of every answer all the same.
+      return rows.map((row) => row.collection).filter((name) => !isDeniedCollection(name));
     },
   };
 }

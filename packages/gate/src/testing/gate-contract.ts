@@ -313,6 +313,38 @@ export const GATE_CONTRACT: readonly GateContractCase[] = [
     },
   },
   {
+    name: "data: readableCollections names the non-empty collections a caller may list, no one else's private ones",
+    async run(context) {
+      const { gate } = context;
+      const owner = (await signIn(context, 'collections')).user;
+      const stranger = (await signIn(context, 'peeker')).user;
+      const tag = `${Date.now().toString(36)}${++accounts}`;
+      const [mine, shared, secret] = [`rc_${tag}_mine`, `rc_${tag}_shared`, `rc_${tag}_secret`];
+      await gate.data.create({ user: owner, collection: mine, data: { n: 1 } });
+      await gate.data.create({ user: stranger, collection: shared, data: { n: 2, visibility: 'public' } });
+      await gate.data.create({ user: stranger, collection: secret, data: { n: 3 } });
+      const emptied = await gate.data.create({ user: owner, collection: `rc_${tag}_gone`, data: { n: 4 } });
+      await gate.data.remove({ user: owner, collection: `rc_${tag}_gone`, id: emptied.id });
+      const ours = (names: string[]) => names.filter((name) => name.startsWith(`rc_${tag}_`));
+
+      assert.deepEqual(ours(await gate.data.readableCollections({ user: owner })), [mine, shared]);
+      assert.deepEqual(ours(await gate.data.readableCollections({ user: stranger })), [secret, shared]);
+      assert.deepEqual(ours(await gate.data.readableCollections({ user: null })), [shared]);
+      const admin = { ...owner, isAdmin: true };
+      assert.deepEqual(ours(await gate.data.readableCollections({ user: admin })), [mine, secret, shared]);
+      const all = await gate.data.readableCollections({ user: admin });
+      assert.deepEqual(all, [...all].sort());
+      // An admin-only collection is named to admins alone, even when its documents are public.
+      await gate.data.create({ user: admin, collection: 'meter_rules', data: { visibility: 'public' } });
+      assert.ok((await gate.data.readableCollections({ user: admin })).includes('meter_rules'));
+      assert.ok(!(await gate.data.readableCollections({ user: stranger })).includes('meter_rules'));
+      assert.ok(!(await gate.data.readableCollections({ user: null })).includes('meter_rules'));
+      assert.equal((await gate.data.readableCollections({ user: admin, limit: 1 })).length, 1);
+      await rejectsWith(gate.data.readableCollections({ user: owner, limit: 201 }), 'GATE_INVALID_INPUT');
+      await rejectsWith(gate.data.readableCollections({ user: owner, limit: 0 }), 'GATE_INVALID_INPUT');
+    },
+  },
+  {
     name: 'wallet: spends are idempotent by key and never overdraw',
     async run(context) {
       const { gate } = context;

@@ -13,6 +13,12 @@ export interface DbQuery {
    * need carry no other. Absent when the query answers whole rows.
    */
   fields?: string[];
+  /**
+   * Optional: the collection names the caller can read that hold at least one document. A host
+   * MAY offer them when the queried collection answered no rows, so a misspelt collection
+   * (`FROM notse`) gets the closest real one as a suggestion instead of a silent "no rows".
+   */
+  collections?: string[];
 }
 
 /**
@@ -40,4 +46,10 @@ export interface DbAnswer {
    * a misspelt field in a query gets the closest real one as a suggestion.
    */
   fields?: string[];
+  /**
+   * Optional: the collection names the caller can read that hold at least one document. A host
+   * MAY offer them when the queried collection answered no rows, so a misspelt collection
+   * (`FROM notse`) gets the closest real one as a suggestion instead of a silent "no rows".
+   */
+  collections?: string[];
 }

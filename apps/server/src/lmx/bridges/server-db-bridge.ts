@@ -31,6 +31,9 @@ export const LMQ_RESULT_BYTES = 4 * 1024 * 1024;
  */
 export const LMQ_PAGE_BYTES = 256 * 1024;
 
+/** Most collection names an empty answer offers for "did you mean" (the gate's own bound). */
+export const LMQ_COLLECTION_NAMES = 200;
+
 const MIB = 1024 * 1024;
 
 function toFilters(where: JsonValue | undefined): Record<string, FilterValue> {
@@ -81,7 +84,9 @@ function pickFields(document: DataDocument, fields: readonly string[]): Record<s
  * turns between two), and keeps of each row only the fields the query names: no slice of the
  * main thread holds more than one small page, whatever the documents and however many queries
  * run. It stops at
- * {@link LMQ_ROW_LIMIT} rows (`truncated` says more matched), and with a typed error past
+ * {@link LMQ_ROW_LIMIT} rows (`truncated` says more matched); an empty answer also lists the
+ * collections the user can read that hold documents (`collections`, at most
+ * {@link LMQ_COLLECTION_NAMES}), for a misspelt `FROM`; and with a typed error past
  * {@link LMQ_READ_BYTES} read in the run or {@link LMQ_RESULT_BYTES} returned by the query
  * (`E_LIMIT_BYTES`).
  *
@@ -151,7 +156,13 @@ export function createServerDbBridge(deps: {
         cursor = page.nextCursor ?? undefined;
         more = cursor !== undefined;
       } while (more && rows.length < wanted);
-      return { rows, truncated: more };
+      if (rows.length > 0) return { rows, truncated: more };
+      // No rows: name the collections the user can read that hold documents (one bounded query,
+      // only now), so a misspelt FROM gets the closest one instead of a silent "no rows".
+      const collections = await deps.lane
+        .run(() => deps.data.readableCollections({ user: deps.user, limit: LMQ_COLLECTION_NAMES }))
+        .catch(relayGateError);
+      return { rows, truncated: more, collections };
     },
   };
 }

@@ -162,3 +162,61 @@ describe('lmq', () => {
     ]);
   });
 });
+
+describe('lmq names the closest collection for a misspelt FROM', () => {
+  /** A bridge over fixed collections that, like the server's, lists the non-empty ones on an empty answer. */
+  function collectionsBridge(collections: Record<string, Record<string, unknown>[]>) {
+    return {
+      available: new Set(['db'] as const),
+      call(_bridge: string, _method: string, args: unknown) {
+        const { collection, where = {} } = args as { collection: string; where?: Record<string, unknown> };
+        const rows = (collections[collection] ?? []).filter((row) =>
+          Object.entries(where).every(([key, value]) => row[key] === value),
+        );
+        if (rows.length > 0) return { rows };
+        const listed = Object.keys(collections).filter((name) => (collections[name] ?? []).length > 0);
+        return { rows, collections: listed };
+      },
+    };
+  }
+  const bridges = collectionsBridge({ notes: [{ title: 'a' }], orders: [{ status: 'paid' }], drafts: [] });
+
+  it('ends the run at FROM with the readable collection the name resembles', () => {
+    const result = executeScript(
+      { mode: 'lmq', source: 'FROM notes SELECT count()\n  FROM notse SELECT count()' },
+      { bridges },
+    );
+    expect(result.output).toEqual(['1']);
+    expect(result.error).toMatchObject({
+      code: 'E_RUNTIME',
+      message: 'no collection "notse" has rows you can read; did you mean "notes"?',
+      line: 2,
+      column: 3,
+    });
+  });
+
+  it('answers no rows for an empty collection no readable name resembles', () => {
+    const result = executeScript(
+      { mode: 'lmq', source: 'FROM drafts SELECT count()\nFROM zzz' },
+      { bridges },
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.output).toEqual(['0', '(0 rows)']);
+  });
+
+  it('answers no rows when the collection has rows but the filter matches none', () => {
+    const result = executeScript(
+      { mode: 'lmq', source: 'FROM orders WHERE status = "void" SELECT count()' },
+      { bridges },
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.output).toEqual(['0']);
+  });
+
+  it('answers no rows from a host that lists no collections', () => {
+    const { bridges: plain } = rowsBridge([]);
+    const result = executeScript({ mode: 'lmq', source: 'FROM notse SELECT count()' }, { bridges: plain });
+    expect(result.error).toBeUndefined();
+    expect(result.output).toEqual(['0']);
+  });
+});

@@ -8,7 +8,7 @@ import { fromJson, type JsonValue, toJson } from '../../core/convert.js';
 import { formatLiteral } from '../../core/format-value.js';
 import type { RunContext } from '../../core/run-context.js';
 import { Scope } from '../../core/scope.js';
-import { didYouMean } from '../../core/suggest-name.js';
+import { didYouMean, suggestName } from '../../core/suggest-name.js';
 import { isTruthy, ScriptMap, typeOfValue, type Value } from '../../core/values.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { ScriptFault } from '../../errors.js';
@@ -282,7 +282,15 @@ export function compileQueries(source: string): CompileResult {
       rows: JsonValue[];
       truncated?: boolean;
       fields?: string[];
+      collections?: string[];
     };
+    const misspelt = misspeltCollection(query.collection, answer.rows.length, answer.collections);
+    if (misspelt !== undefined)
+      throw new ScriptFault(
+        'E_RUNTIME',
+        `no collection "${query.collection}" has rows you can read; did you mean "${misspelt}"?`,
+        query.span,
+      );
     if (answer.truncated && needsAll) {
       throw new ScriptFault(
         'E_LIMIT_ROWS',
@@ -413,6 +421,20 @@ export function compileQueries(source: string): CompileResult {
       },
     },
   };
+}
+
+/**
+ * The readable collection closest to `collection` when the query answered no rows and the host
+ * listed the collections that hold rows without it (a misspelt `FROM`), or undefined: a
+ * collection that is merely empty, or one no listed name resembles, stays a plain "no rows".
+ */
+function misspeltCollection(
+  collection: string,
+  rowCount: number,
+  collections: readonly string[] | undefined,
+): string | undefined {
+  if (rowCount > 0 || !collections || collections.includes(collection)) return undefined;
+  return suggestName(collection, collections);
 }
 
 /** Whether a query answers one row per group: GROUP BY, or an aggregate in SELECT. */
