@@ -77,7 +77,7 @@ export type {
   ExportedLedgerEntry,
 } from './leaving/account-data-reader.js';
 export { ACCOUNT_DATA_PAGE } from './leaving/account-data-reader.js';
-export { isTombstoneId, TOMBSTONE_PREFIX } from './leaving/account-tombstone.js';
+export { createTombstoneId, isTombstoneId, TOMBSTONE_PREFIX } from './leaving/account-tombstone.js';
 export type { AccountDeletionReport, LeavingService } from './leaving/leaving-service.js';
 export { membershipMigrations } from './membership/membership-migrations.js';
 export type { Buyer, MembershipPurchases } from './membership/membership-purchases.js';

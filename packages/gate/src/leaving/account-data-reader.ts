@@ -125,15 +125,31 @@ export async function readAccountProfile(db: Kysely<GateDatabase>, userId: strin
   };
 }
 
+/** The collections in which `userId` owns documents, sorted. */
+export async function readOwnedCollections(db: Kysely<GateDatabase>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select('collection')
+    .distinct()
+    .where('owner', '=', userId)
+    .orderBy('collection')
+    .execute();
+  return rows.map((row) => row.collection);
+}
+
 /**
- * One page of the documents `userId` owns, every collection, ordered by id; pass the last id of
- * a page as `after` for the next. An empty page is the end.
+ * One page of the documents `userId` owns in `collection`, ordered by id; pass the last id of a
+ * page as `after` for the next. An empty page is the end.
  */
 export async function readOwnedDocumentPage(
   db: Kysely<GateDatabase>,
-  input: { userId: string; after?: string | undefined; limit?: number },
+  input: { userId: string; collection: string; after?: string | undefined; limit?: number },
 ): Promise<ExportedDocument[]> {
-  let query = db.selectFrom('documents').selectAll().where('owner', '=', input.userId);
+  let query = db
+    .selectFrom('documents')
+    .selectAll()
+    .where('owner', '=', input.userId)
+    .where('collection', '=', input.collection);
   if (input.after !== undefined) query = query.where('id', '>', input.after);
   const rows = await query
     .orderBy('id')

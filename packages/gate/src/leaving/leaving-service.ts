@@ -12,6 +12,7 @@ import {
   type ExportedLedgerEntry,
   readAccountProfile,
   readLedgerPage,
+  readOwnedCollections,
   readOwnedDocumentPage,
 } from './account-data-reader.js';
 import { createTombstoneId } from './account-tombstone.js';
@@ -37,8 +38,14 @@ export interface AccountDeletionReport {
 export interface LeavingService {
   /** The account, its sessions and keys (no secrets), wallet balance, membership, purchases. */
   readProfile(userId: string): Promise<AccountProfile>;
-  /** One page of the documents the user owns, every collection, by id (`after` pages on). */
-  readDocumentPage(input: { userId: string; after?: string | undefined }): Promise<ExportedDocument[]>;
+  /** The collections in which the user owns documents, sorted. */
+  readCollections(userId: string): Promise<string[]>;
+  /** One page of the user's documents in one collection, by id (`after` pages on). */
+  readDocumentPage(input: {
+    userId: string;
+    collection: string;
+    after?: string | undefined;
+  }): Promise<ExportedDocument[]>;
   /** One page of the user's wallet ledger, oldest first (`after` is the last entry id). */
   readLedgerPage(input: { userId: string; after?: number | undefined }): Promise<ExportedLedgerEntry[]>;
   /**
@@ -51,9 +58,13 @@ export interface LeavingService {
    * Deletes every gate row of `userId` through `trx` (the caller's transaction): documents,
    * sessions, verification tokens, API keys, wallet, membership and the account. Ledger entries
    * and token-pack purchases stay for accounting with a tombstone id instead of the user's
-   * (`GATE_LAST_ADMIN` is checked again inside the transaction).
+   * (`GATE_LAST_ADMIN` is checked again inside the transaction). `tombstoneId` (default a new
+   * {@link createTombstoneId}) lets the caller use the same tombstone in its own kept rows.
    */
-  deleteAccountRows(trx: Kysely<GateDatabase>, userId: string): Promise<AccountDeletionReport>;
+  deleteAccountRows(
+    trx: Kysely<GateDatabase>,
+    input: { userId: string; tombstoneId?: string },
+  ): Promise<AccountDeletionReport>;
   /** After the commit: the user's sessions and keys are refused at once, on every instance. */
   forgetIdentities(userId: string): void;
 }
@@ -68,7 +79,7 @@ function isAdmin(roles: string): boolean {
  * @example
  * const leaving = createLeavingService({ db, identities });
  * await leaving.assertMayLeave({ userId, password });
- * await db.transaction().execute((trx) => leaving.deleteAccountRows(trx, userId));
+ * await db.transaction().execute((trx) => leaving.deleteAccountRows(trx, { userId }));
  * leaving.forgetIdentities(userId);
  */
 export function createLeavingService(deps: {
@@ -78,6 +89,7 @@ export function createLeavingService(deps: {
   const { db, identities } = deps;
   return {
     readProfile: (userId) => readAccountProfile(db, userId),
+    readCollections: (userId) => readOwnedCollections(db, userId),
     readDocumentPage: (input) => readOwnedDocumentPage(db, input),
     readLedgerPage: (input) => readLedgerPage(db, input),
 
@@ -106,7 +118,7 @@ export function createLeavingService(deps: {
       }
     },
 
-    async deleteAccountRows(trx, userId) {
+    async deleteAccountRows(trx, { userId, tombstoneId = createTombstoneId() }) {
       const row = await trx
         .selectFrom('users')
         .select(['id', 'roles'])
@@ -114,7 +126,6 @@ export function createLeavingService(deps: {
         .executeTakeFirst();
       if (!row) throw new GateError('GATE_NOT_FOUND', 'No such user.');
       if (isAdmin(row.roles)) await assertAnotherAdmin(trx, userId);
-      const tombstoneId = createTombstoneId();
       const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) =>
         Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0n);
       const anonymised = {
