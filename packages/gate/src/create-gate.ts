@@ -217,7 +217,7 @@ export function createGate(options: CreateGateOptions): Gate {
       readMembership: (userId) => membership.readMembership(userId),
       rolePermissions: deps.config.rolePermissions,
     }),
-    leaving: createLeavingService({ db: deps.db, identities }),
+    leaving: createLeavingService({ db: deps.db, identities, clock: deps.clock }),
     invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       // Each credential is read on its own channel only: the cache key carries the channel.

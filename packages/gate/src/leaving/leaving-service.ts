@@ -5,6 +5,7 @@ import { verifyPassword } from '../auth/password-hasher.js';
 import type { GateDatabase } from '../db/schema.js';
 import { GateError } from '../errors.js';
 import type { IdentityInvalidation } from '../identity-cache.js';
+import type { Clock } from '../ports/clock.js';
 import { parseRoles } from '../users/user-records.js';
 import {
   type AccountProfile,
@@ -15,7 +16,7 @@ import {
   readOwnedCollections,
   readOwnedDocumentPage,
 } from './account-data-reader.js';
-import { createTombstoneId } from './account-tombstone.js';
+import { createTombstoneId, TOMBSTONE_PREFIX } from './account-tombstone.js';
 
 /** Subscription states in which the processor still bills (or retries billing) the customer. */
 const BILLING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
@@ -69,6 +70,42 @@ export interface LeavingService {
   forgetIdentities(userId: string): void;
 }
 
+/**
+ * The ledger and the token-pack purchases reference `users.id` (a foreign key, cascading), so the
+ * rows kept for accounting need an account to point at: an inert one per deletion, with the
+ * tombstone as id, disabled, no roles, an address under `.invalid` (RFC 2606) and a password hash
+ * that never verifies. Written only when there is something to keep.
+ */
+async function keepTombstoneAccount(
+  trx: Kysely<GateDatabase>,
+  input: { userId: string; tombstoneId: string; now: number },
+): Promise<void> {
+  const [ledger, purchases] = await Promise.all([
+    trx.selectFrom('wallet_ledger').select('id').where('user_id', '=', input.userId).limit(1).execute(),
+    trx
+      .selectFrom('token_pack_purchases')
+      .select('session_id')
+      .where('user_id', '=', input.userId)
+      .limit(1)
+      .execute(),
+  ]);
+  if (ledger.length === 0 && purchases.length === 0) return;
+  const { now } = input;
+  await trx
+    .insertInto('users')
+    .values({
+      id: input.tombstoneId,
+      email: `${input.tombstoneId.slice(TOMBSTONE_PREFIX.length)}@deleted.invalid`,
+      password_hash: '!deleted',
+      roles: '[]',
+      email_verified_at: null,
+      created_at: now,
+      updated_at: now,
+      disabled_at: now,
+    })
+    .execute();
+}
+
 function isAdmin(roles: string): boolean {
   return parseRoles(roles).includes('admin');
 }
@@ -77,7 +114,7 @@ function isAdmin(roles: string): boolean {
  * Creates the leaving service over the gate's database.
  *
  * @example
- * const leaving = createLeavingService({ db, identities });
+ * const leaving = createLeavingService({ db, identities, clock });
  * await leaving.assertMayLeave({ userId, password });
  * await db.transaction().execute((trx) => leaving.deleteAccountRows(trx, { userId }));
  * leaving.forgetIdentities(userId);
@@ -85,8 +122,9 @@ function isAdmin(roles: string): boolean {
 export function createLeavingService(deps: {
   db: Kysely<GateDatabase>;
   identities: IdentityInvalidation;
+  clock: Clock;
 }): LeavingService {
-  const { db, identities } = deps;
+  const { db, identities, clock } = deps;
   return {
     readProfile: (userId) => readAccountProfile(db, userId),
     readCollections: (userId) => readOwnedCollections(db, userId),
@@ -126,6 +164,7 @@ export function createLeavingService(deps: {
         .executeTakeFirst();
       if (!row) throw new GateError('GATE_NOT_FOUND', 'No such user.');
       if (isAdmin(row.roles)) await assertAnotherAdmin(trx, userId);
+      await keepTombstoneAccount(trx, { userId, tombstoneId, now: clock.now() });
       const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) =>
         Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0n);
       const anonymised = {
