@@ -22,12 +22,6 @@ let person: ConsolePage;
 beforeAll(async () => {
   harness = await startConsoleHarness();
   person = await openConsole(harness, '/');
-  await signUpAndSignIn(person.page, EMAIL, PASSWORD);
-  // A document of theirs, written through the API with the browser's own session.
-  const created = await person.page.request.post(`${harness.baseUrl}/db/notes`, {
-    data: { title: 'my grocery list' },
-  });
-  expect(created.status()).toBe(201);
 });
 
 afterAll(async () => {
@@ -37,6 +31,12 @@ afterAll(async () => {
 describe('Account → Leave in Chromium', () => {
   it('downloads my data as one ZIP holding my account and my documents', async () => {
     const { page } = person;
+    await signUpAndSignIn(page, EMAIL, PASSWORD);
+    // A document of theirs, written through the API with the browser's own session.
+    const created = await page.request.post(`${harness.baseUrl}/db/notes`, {
+      data: { title: 'my grocery list' },
+    });
+    expect(created.status()).toBe(201);
     await goTo(page, 'Account');
     await page.getByRole('heading', { name: 'Leave' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
