@@ -92,6 +92,17 @@ describe.each(cases)('leaving on $name', ({ target, storage }) => {
     await s3?.close();
   });
 
+  it('refuses anonymous callers and describes both routes in /openapi.json', async () => {
+    const { app } = server;
+    const anonymous = await app.inject({ method: 'GET', url: '/account/export' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(errorCodeOf(anonymous)).toBe('GATE_UNAUTHENTICATED');
+    const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(Object.keys(spec.paths['/account/export'])).toEqual(['get']);
+    expect(spec.paths['/account/export'].get.responses['200'].content).toHaveProperty('application/zip');
+    expect(spec.paths['/account/delete'].post.responses).toHaveProperty('409');
+  });
+
   it('exports everything alice owns as one ZIP that unzips and reads', async () => {
     const response = await server.app.inject({
       method: 'GET',
@@ -176,6 +187,41 @@ describe.each(cases)('leaving on $name', ({ target, storage }) => {
     expect(lastAdmin.statusCode).toBe(409);
     expect(errorCodeOf(lastAdmin)).toBe('GATE_LAST_ADMIN');
     expect(await findRowsOf(app, alice.id)).toContain('users.id');
+  });
+
+  it('refuses to delete an account whose paid membership still renews, until it is set to end', async () => {
+    const { app } = server;
+    const db = app.database.db;
+    const membership = {
+      user_id: bob.id,
+      plan: 'PRO',
+      status: 'active',
+      customer_id: 'cus_test',
+      subscription_id: 'sub_test',
+      current_period_end: Date.now() + 86_400_000,
+      cancel_at_period_end: 0,
+      source: 'stripe',
+      updated_at: Date.now(),
+    };
+    await db.insertInto('memberships').values(membership).execute();
+    const renewing = await app.inject({
+      method: 'POST',
+      url: '/account/delete',
+      headers: { cookie: bob.cookie },
+      payload: { password: 'not the password at all' },
+    });
+    // The password is checked first: nothing about the membership is told to a guesser.
+    expect(errorCodeOf(renewing)).toBe('GATE_INVALID_CREDENTIALS');
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/account/delete',
+      headers: { cookie: bob.cookie },
+      payload: { password: PASSWORD },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorCodeOf(refused)).toBe('GATE_SUBSCRIPTION_ACTIVE');
+    await db.deleteFrom('memberships').where('user_id', '=', bob.id).execute();
+    expect(await findRowsOf(app, bob.id)).toContain('users.id');
   });
 
   it('deletes alice: her key and session are refused at once, her files are gone, only the anonymised ledger stays', async () => {
