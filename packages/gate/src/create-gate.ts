@@ -16,6 +16,7 @@ import {
   type IdentityInvalidation,
 } from './identity-cache.js';
 import { createKeyService, type KeyService } from './keys/key-service.js';
+import { createLeavingService, type LeavingService } from './leaving/leaving-service.js';
 import { createMembershipService, type MembershipService } from './membership/membership-service.js';
 import { createDefaultCatalogue, type PlanCatalogue } from './membership/plan-catalogue.js';
 import { createMeter, type Meter } from './meter/meter-service.js';
@@ -78,6 +79,8 @@ export interface Gate {
   membership: MembershipService;
   /** The admin's account directory: list and search, disable and re-enable, sessions. */
   accounts: AccountDirectory;
+  /** Leaving: the export's readers, the re-authenticated deletion of an account (issue 27). */
+  leaving: LeavingService;
   /**
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
@@ -214,6 +217,7 @@ export function createGate(options: CreateGateOptions): Gate {
       readMembership: (userId) => membership.readMembership(userId),
       rolePermissions: deps.config.rolePermissions,
     }),
+    leaving: createLeavingService({ db: deps.db, identities, clock: deps.clock }),
     invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       // Each credential is read on its own channel only: the cache key carries the channel.
