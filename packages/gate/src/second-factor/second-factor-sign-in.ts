@@ -169,7 +169,7 @@ export function createSecondFactorSignIn(
 
     async beginChallengeEnrolment({ challenge }) {
       const row = await findLiveChallenge(db, { challenge, now: clock.now() });
-      if (!row || row.kind !== 'enrol') throw challengeInvalid();
+      if (row?.kind !== 'enrol') throw challengeInvalid();
       const user = await findUserRowById(db, row.user_id);
       if (!user) throw challengeInvalid();
       const offered = row.pending_secret_sealed
