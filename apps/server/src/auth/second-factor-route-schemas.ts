@@ -4,8 +4,18 @@ import { publicUserSchema } from './auth-route-schemas.js';
 // Route schemas of two-step sign-in (issue 27): /auth/login/second-factor and /auth/second-factor/*.
 
 const SIGNED_IN_SESSION: ReadonlyArray<Record<string, readonly string[]>> = [{ cookieAuth: [] }];
-const code = { type: 'string', minLength: 1, maxLength: 16, description: 'The 6-digit code of the authenticator app.' } as const;
-const recoveryCode = { type: 'string', minLength: 1, maxLength: 32, description: 'One of the recovery codes.' } as const;
+const code = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 16,
+  description: 'The 6-digit code of the authenticator app.',
+} as const;
+const recoveryCode = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 32,
+  description: 'One of the recovery codes.',
+} as const;
 const challenge = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const recoveryCodes = {
   type: 'array',
@@ -53,7 +63,10 @@ export const completeSignInSchema = {
       properties: {
         user: publicUserSchema,
         expiresAt: { type: 'integer', description: 'Epoch milliseconds.' },
-        recoveryCodes: { ...recoveryCodes, description: 'Set when this sign-in finished an enrolment; shown once.' },
+        recoveryCodes: {
+          ...recoveryCodes,
+          description: 'Set when this sign-in finished an enrolment; shown once.',
+        },
       },
     },
     400: errorResponseSchema,
@@ -65,9 +78,16 @@ export const completeSignInSchema = {
 
 export const loginEnrolmentSchema = {
   tags: ['auth'],
-  summary: "For a challenge with enrolmentRequired: the authenticator secret to enrol; the answer's code confirms it",
+  summary:
+    "For a challenge with enrolmentRequired: the authenticator secret to enrol; the answer's code confirms it",
   body: { type: 'object', required: ['challenge'], additionalProperties: false, properties: { challenge } },
-  response: { 200: enrolmentSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+  response: {
+    200: enrolmentSchema,
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    429: errorResponseSchema,
+  },
 } as const;
 
 export const statusSchema = {
@@ -102,7 +122,12 @@ export const confirmTotpSchema = {
   summary: 'Confirm the enrolment with a first code; answers the recovery codes, shown this once',
   body: { type: 'object', required: ['code'], additionalProperties: false, properties: { code } },
   response: {
-    200: { type: 'object', required: ['recoveryCodes'], additionalProperties: false, properties: { recoveryCodes } },
+    200: {
+      type: 'object',
+      required: ['recoveryCodes'],
+      additionalProperties: false,
+      properties: { recoveryCodes },
+    },
     ...commonErrorResponses,
     409: errorResponseSchema,
   },
@@ -111,7 +136,8 @@ export const confirmTotpSchema = {
 export const removeTotpSchema = {
   security: SIGNED_IN_SESSION,
   tags: ['auth'],
-  summary: 'Turn two-step sign-in off (authenticator and recovery codes), with a current code, a recovery code or the password',
+  summary:
+    'Turn two-step sign-in off (authenticator and recovery codes), with a current code, a recovery code or the password',
   body: proofBody,
   response: { 204: { description: 'Done.', type: 'null' }, ...commonErrorResponses },
 } as const;
@@ -119,10 +145,16 @@ export const removeTotpSchema = {
 export const regenerateRecoveryCodesSchema = {
   security: SIGNED_IN_SESSION,
   tags: ['auth'],
-  summary: 'Replace the recovery codes (the old set stops working), with a current code, a recovery code or the password',
+  summary:
+    'Replace the recovery codes (the old set stops working), with a current code, a recovery code or the password',
   body: proofBody,
   response: {
-    200: { type: 'object', required: ['recoveryCodes'], additionalProperties: false, properties: { recoveryCodes } },
+    200: {
+      type: 'object',
+      required: ['recoveryCodes'],
+      additionalProperties: false,
+      properties: { recoveryCodes },
+    },
     ...commonErrorResponses,
     409: errorResponseSchema,
   },
@@ -153,12 +185,18 @@ export const listRoleRequirementsSchema = {
 export const setRoleRequirementSchema = {
   security: SIGNED_IN_SESSION,
   tags: ['auth'],
-  summary: 'Require (or stop requiring) a second factor for a role (admins); members without one enrol at their next sign-in',
+  summary:
+    'Require (or stop requiring) a second factor for a role (admins); members without one enrol at their next sign-in',
   params: {
     type: 'object',
     required: ['role'],
     properties: { role: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,31}$' } },
   },
-  body: { type: 'object', required: ['required'], additionalProperties: false, properties: { required: { type: 'boolean' } } },
+  body: {
+    type: 'object',
+    required: ['required'],
+    additionalProperties: false,
+    properties: { required: { type: 'boolean' } },
+  },
   response: { 200: roleRequirementSchema, ...commonErrorResponses },
 } as const;

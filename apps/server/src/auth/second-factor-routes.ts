@@ -34,7 +34,11 @@ function readUserAgent(request: FastifyRequest): string | undefined {
 
 /** The enrolment with its QR code drawn server side, so the console loads no QR library. */
 async function withQrCode(enrolment: TotpEnrolment) {
-  const qrSvg = await QRCode.toString(enrolment.otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const qrSvg = await QRCode.toString(enrolment.otpauthUri, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+  });
   return { ...enrolment, qrSvg };
 }
 
@@ -45,7 +49,10 @@ async function withQrCode(enrolment: TotpEnrolment) {
 async function requireSessionUser(request: FastifyRequest): Promise<void> {
   request.server.gate.access.requireAuth(request.user);
   if (request.user?.via !== 'session')
-    throw new GateError('GATE_FORBIDDEN', 'Two-step sign-in is changed from a signed-in session, not with an API key.');
+    throw new GateError(
+      'GATE_FORBIDDEN',
+      'Two-step sign-in is changed from a signed-in session, not with an API key.',
+    );
 }
 
 /**
@@ -66,7 +73,11 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { challenge: string; code?: string; recoveryCode?: string } }>(
     '/login/second-factor',
-    { schema: completeSignInSchema, preHandler: refuseCrossSite, config: { rateLimit: rateLimitOf('answer') } },
+    {
+      schema: completeSignInSchema,
+      preHandler: refuseCrossSite,
+      config: { rateLimit: rateLimitOf('answer') },
+    },
     async (request, reply) => {
       const { challenge, code, recoveryCode } = request.body;
       const { user, session, recoveryCodes } = await app.gate.secondFactor.completeSignIn({
@@ -84,7 +95,11 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { challenge: string } }>(
     '/second-factor/login-enrolment',
-    { schema: loginEnrolmentSchema, preHandler: refuseCrossSite, config: { rateLimit: rateLimitOf('answer') } },
+    {
+      schema: loginEnrolmentSchema,
+      preHandler: refuseCrossSite,
+      config: { rateLimit: rateLimitOf('answer') },
+    },
     async (request) =>
       withQrCode(await app.gate.secondFactor.beginChallengeEnrolment({ challenge: request.body.challenge })),
   );
@@ -96,21 +111,36 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/second-factor/totp',
     { schema: beginTotpSchema, preHandler: requireSessionUser, config: { rateLimit: rateLimitOf('manage') } },
-    async (request) => withQrCode(await app.gate.secondFactor.beginTotp({ userId: (request.user as RequestUser).id })),
+    async (request) =>
+      withQrCode(await app.gate.secondFactor.beginTotp({ userId: (request.user as RequestUser).id })),
   );
 
   app.post<{ Body: { code: string } }>(
     '/second-factor/totp/confirm',
-    { schema: confirmTotpSchema, preHandler: requireSessionUser, config: { rateLimit: rateLimitOf('answer') } },
+    {
+      schema: confirmTotpSchema,
+      preHandler: requireSessionUser,
+      config: { rateLimit: rateLimitOf('answer') },
+    },
     async (request) =>
-      app.gate.secondFactor.confirmTotp({ userId: (request.user as RequestUser).id, code: request.body.code }),
+      app.gate.secondFactor.confirmTotp({
+        userId: (request.user as RequestUser).id,
+        code: request.body.code,
+      }),
   );
 
   app.post<{ Body: SecondFactorProof }>(
     '/second-factor/totp/remove',
-    { schema: removeTotpSchema, preHandler: requireSessionUser, config: { rateLimit: rateLimitOf('answer') } },
+    {
+      schema: removeTotpSchema,
+      preHandler: requireSessionUser,
+      config: { rateLimit: rateLimitOf('answer') },
+    },
     async (request, reply) => {
-      await app.gate.secondFactor.removeTotp({ userId: (request.user as RequestUser).id, proof: request.body });
+      await app.gate.secondFactor.removeTotp({
+        userId: (request.user as RequestUser).id,
+        proof: request.body,
+      });
       return reply.status(204).send();
     },
   );
@@ -123,12 +153,19 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
       config: { rateLimit: rateLimitOf('answer') },
     },
     async (request) =>
-      app.gate.secondFactor.regenerateRecoveryCodes({ userId: (request.user as RequestUser).id, proof: request.body }),
+      app.gate.secondFactor.regenerateRecoveryCodes({
+        userId: (request.user as RequestUser).id,
+        proof: request.body,
+      }),
   );
 
-  app.get('/second-factor/roles', { schema: listRoleRequirementsSchema, preHandler: requireRole('admin') }, async () => ({
-    roles: await app.gate.secondFactor.listRoleRequirements(),
-  }));
+  app.get(
+    '/second-factor/roles',
+    { schema: listRoleRequirementsSchema, preHandler: requireRole('admin') },
+    async () => ({
+      roles: await app.gate.secondFactor.listRoleRequirements(),
+    }),
+  );
 
   app.put<{ Params: { role: string }; Body: { required: boolean } }>(
     '/second-factor/roles/:role',
@@ -138,7 +175,11 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
       const { role } = request.params;
       const { required } = request.body;
       await app.gate.secondFactor.setRoleRequirement({ role, required, by: actor.id });
-      await app.adminAudit.record({ actor, action: 'second-factor.role.required', details: { role, required } });
+      await app.adminAudit.record({
+        actor,
+        action: 'second-factor.role.required',
+        details: { role, required },
+      });
       return { role, required };
     },
   );
