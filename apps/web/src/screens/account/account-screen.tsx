@@ -3,6 +3,7 @@ import { useSession } from '../../lib/session';
 import { AdminPanel } from './admin-panel';
 import { ApiKeysPanel } from './api-keys-panel';
 import { MembershipPanel } from './membership-panel';
+import { TwoStepPanel } from './two-step-panel';
 import { WalletPanel } from './wallet-panel';
 
 /** Account: API keys, wallet, membership; for admins, grants and meter rules. */
@@ -28,6 +29,7 @@ export function AccountScreen() {
         <WalletPanel />
         <MembershipPanel />
       </div>
+      <TwoStepPanel />
       <ApiKeysPanel />
       {user.isAdmin ? <AdminPanel /> : null}
     </section>
