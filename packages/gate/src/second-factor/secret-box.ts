@@ -17,7 +17,7 @@ function deriveKey(pepper: string, info: string): Buffer {
 }
 
 /**
- * Creates the box from the server's API-key pepper (`SVC_API_KEY_PEPPER`): a database dump without
+ * Creates the box from the server's API-key pepper (`SVC_APIKEY_PEPPER`): a database dump without
  * the pepper reveals no TOTP secret and cannot test recovery-code guesses. Rotating the pepper
  * makes every enrolled authenticator and recovery code unusable (as it does API keys).
  *
