@@ -81,7 +81,7 @@ describe('two-step sign-in in the console', () => {
     await signIn(admin.page, ADMIN.email, ADMIN.password);
     await goTo(admin.page, 'Admin');
     const roles = admin.page.getByRole('region', { name: 'Two-step sign-in by role' });
-    await roles.getByLabel('member').check();
+    await roles.getByLabel('member').click();
     await expect.poll(() => roles.getByLabel('member').isChecked()).toBe(true);
     const listed = await admin.page.request.get(`${harness.baseUrl}/auth/second-factor/roles`);
     expect((await listed.json()).roles).toContainEqual({ role: 'member', required: true });
@@ -98,7 +98,7 @@ describe('two-step sign-in in the console', () => {
     await expect.poll(() => page.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByRole('heading', { name: 'Signed in' }).waitFor();
-    await roles.getByLabel('member').uncheck();
+    await roles.getByLabel('member').click();
     await expect.poll(() => roles.getByLabel('member').isChecked()).toBe(false);
     await page.context().close();
     await admin.context.close();
