@@ -41,7 +41,7 @@ describe('two-step sign-in in the console', () => {
     const panel = page.getByRole('region', { name: 'Two-step sign-in' });
     await panel.getByRole('button', { name: 'Set up an authenticator app' }).click();
     await panel.getByRole('img', { name: /QR code/ }).waitFor();
-    secret = (await panel.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+    secret = ((await panel.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await panel.getByLabel('Code from the app, to confirm').fill(codeNow(secret));
     await panel.getByRole('button', { name: 'Turn on' }).click();
@@ -50,7 +50,7 @@ describe('two-step sign-in in the console', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'account-two-step-codes', '#two-step-heading');
     await panel.getByRole('button', { name: 'I have saved them' }).click();
-    await expect.poll(() => panel.getByTestId('recovery-codes-left').innerText()).toBe('10');
+    await expect.poll(() => panel.getByTestId('recovery-codes-left').textContent()).toBe('10');
     expect(violations).toEqual([]);
     expect(foreignRequests).toEqual([]);
     await page.context().close();
@@ -92,7 +92,7 @@ describe('two-step sign-in in the console', () => {
     await page.locator('#sign-in-password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Your role requires two-step sign-in.').waitFor();
-    const shown = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+    const shown = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
     await page.getByLabel('Code from your authenticator app').fill(codeNow(shown));
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
