@@ -175,6 +175,33 @@ describe.each(testDatabaseTargets())('two-step sign-in on $name', (target) => {
     expect(codes).toContain(429);
   });
 
+  it('decides after another first factor too: a challenge for an account with a second factor, else a session', async () => {
+    const person = await enrolPerson(server, newEmail('sso'), STRONG_PASSWORD);
+    const enrolled = await server.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', person.email)
+      .executeTakeFirstOrThrow();
+    const outcome = await server.app.gate.secondFactor.afterFirstFactor({
+      userId: enrolled.id,
+      method: 'sso',
+    });
+    if (!('secondFactor' in outcome)) throw new Error('expected a challenge');
+    expect(outcome.secondFactor.methods).toEqual(['totp', 'recovery_code']);
+    const done = await post(server, '/auth/login/second-factor', {
+      challenge: outcome.secondFactor.challenge,
+      code: codeAt(server, person.secret),
+    });
+    expect(done.statusCode).toBe(200);
+
+    const plainEmail = newEmail('sso-plain');
+    const plainId = await signUpVerified(server, plainEmail, STRONG_PASSWORD);
+    const plain = await server.app.gate.secondFactor.afterFirstFactor({ userId: plainId, method: 'sso' });
+    if (!('session' in plain)) throw new Error('expected a session');
+    expect(plain.user.email).toBe(plainEmail);
+    expect((await server.app.gate.identify({ sessionToken: plain.session.token }))?.id).toBe(plainId);
+  });
+
   it('keeps the old answer for an account without a second factor', async () => {
     const email = newEmail('plain');
     await signUpVerified(server, email, STRONG_PASSWORD);

@@ -16,13 +16,15 @@ export async function writeRoleRequirement(
   db: Kysely<GateDatabase>,
   input: { role: string; required: boolean; by: string | null; now: number },
 ): Promise<void> {
-  await db.deleteFrom('second_factor_role_requirements').where('role', '=', input.role).execute();
-  if (input.required) {
-    await db
-      .insertInto('second_factor_role_requirements')
-      .values({ role: input.role, required_at: input.now, required_by: input.by })
-      .execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('second_factor_role_requirements').where('role', '=', input.role).execute();
+    if (input.required) {
+      await trx
+        .insertInto('second_factor_role_requirements')
+        .values({ role: input.role, required_at: input.now, required_by: input.by })
+        .execute();
+    }
+  });
 }
 
 /** True when one of `roles` requires a second factor. */
