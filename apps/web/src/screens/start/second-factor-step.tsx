@@ -69,7 +69,13 @@ export function SecondFactorStep({
           <p>Your role requires two-step sign-in. Set up an authenticator app to finish signing in.</p>
           {enrolment ? <TotpEnrolmentCard enrolment={enrolment} /> : <p>Loading…</p>}
         </>
-      ) : null}
+      ) : (
+        <p>
+          {useRecovery
+            ? 'Type one of the recovery codes you saved; each works once.'
+            : 'Type the 6-digit code your authenticator app shows for this account.'}
+        </p>
+      )}
       <label for="second-factor-code">
         {useRecovery ? 'Recovery code' : 'Code from your authenticator app'}
       </label>
