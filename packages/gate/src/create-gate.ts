@@ -6,6 +6,7 @@ import {
 } from './access/access-control.js';
 import { type AuthService, createAuthService } from './auth/auth-service.js';
 import { createHmacSessionTokens } from './auth/hmac-session-tokens.js';
+import { createMemoryLoginThrottle } from './auth/login-throttle.js';
 import { createDataService, type DataService, DEFAULT_DATA_QUOTA_BYTES } from './data/data-service.js';
 import type { GateDatabase } from './db/schema.js';
 import {
@@ -28,6 +29,10 @@ import type { LoginThrottle } from './ports/login-throttle.js';
 import type { Mailer } from './ports/mailer.js';
 import type { Payments } from './ports/payments.js';
 import type { SessionTokens } from './ports/session-tokens.js';
+import {
+  createSecondFactorService,
+  type SecondFactorService,
+} from './second-factor/second-factor-service.js';
 import type { GateConfig, GateDeps, RequestUser, ResolvedGateConfig } from './types.js';
 import { type AccountDirectory, createAccountDirectory } from './users/account-directory.js';
 import { createWalletService, type WalletService } from './wallet/wallet-service.js';
@@ -81,6 +86,8 @@ export interface Gate {
   accounts: AccountDirectory;
   /** Leaving: the export's readers, the re-authenticated deletion of an account (issue 27). */
   leaving: LeavingService;
+  /** Two-step sign-in: TOTP, recovery codes, role requirements and the login decision (issue 27). */
+  secondFactor: SecondFactorService;
   /**
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
@@ -182,10 +189,14 @@ export function createGate(options: CreateGateOptions): Gate {
   const shared = options.invalidations;
   // Without a port the gate signs its own tokens; a missing or short secret throws here.
   const tokens = options.sessionTokens ?? createHmacSessionTokens({ secret: deps.config.jwtSecret ?? '' });
+  // One throttle for passwords and second-factor codes: both are failed sign-ins of the account.
+  const loginThrottle = options.loginThrottle ?? createMemoryLoginThrottle();
+  const secondFactor = createSecondFactorService(deps, { tokens, throttle: loginThrottle });
   const auth = createAuthService(deps, {
     tokens,
     identities,
-    ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
+    loginThrottle,
+    secondFactor: secondFactor.login,
   });
   const keys = createKeyService(deps, { access, identities });
   const data = createDataService(deps, {
@@ -209,6 +220,7 @@ export function createGate(options: CreateGateOptions): Gate {
     wallet,
     meter: createMeter({ db: deps.db, wallet }),
     membership,
+    secondFactor,
     accounts: createAccountDirectory({
       db: deps.db,
       clock: deps.clock,

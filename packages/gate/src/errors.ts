@@ -40,6 +40,10 @@ export const GATE_ERROR_CODES = [
   'GATE_RATE_LIMITED',
   // 501
   'GATE_NOT_CONFIGURED',
+  // Second factor (issue 27, h27-mfa): 400 a wrong code while managing it; 401 a sign-in challenge
+  // that is unknown, used, expired or out of attempts.
+  'GATE_SECOND_FACTOR_CODE_INVALID',
+  'GATE_SECOND_FACTOR_CHALLENGE_INVALID',
 ] as const;
 
 export type GateErrorCode = (typeof GATE_ERROR_CODES)[number];

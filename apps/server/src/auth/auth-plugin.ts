@@ -5,6 +5,7 @@ import { ACCOUNT_DATA_PLUGIN } from '../plugins/account-data.js';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { createAuthAccountData } from './auth-account-data.js';
 import { authRoutes } from './auth-routes.js';
+import { secondFactorRoutes } from './second-factor-routes.js';
 
 /** Options of {@link authPlugin}. */
 export interface AuthPluginOptions {
@@ -24,6 +25,7 @@ export const authPlugin = fastifyPlugin<AuthPluginOptions>(
   async (app, options) => {
     app.accountData.register(createAuthAccountData(app.database.db as Kysely<unknown>));
     await app.register(authRoutes, { mailer: options.mailer });
+    await app.register(secondFactorRoutes);
   },
   {
     name: 'svc-auth',

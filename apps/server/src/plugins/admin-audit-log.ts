@@ -29,6 +29,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'membership.granted',
   'tokens.granted',
   'backup.download',
+  'second-factor.role.required',
 ] as const;
 
 /** One audited action. */

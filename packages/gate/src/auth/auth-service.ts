@@ -3,6 +3,7 @@ import { GateError } from '../errors.js';
 import { type IdentityInvalidation, NO_IDENTITY_CACHE } from '../identity-cache.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';
 import type { SessionTokens } from '../ports/session-tokens.js';
+import type { LoginSecondFactor, SecondFactorChallenge } from '../second-factor/second-factor-types.js';
 import type { GateDeps, PublicUser } from '../types.js';
 import { toPublicUser, toUserRecord, type UserRecord } from '../users/user-records.js';
 import { createAccountAdmin } from './account-admin.js';
@@ -47,12 +48,17 @@ export interface AuthService {
    * Checks the credentials and opens a session; the token is the session JWT for the cookie.
    * Failed attempts are throttled per account (`GATE_RATE_LIMITED`, see `LOGIN_THROTTLE`);
    * `clientAddress` (the caller's IP) exempts an address that signed in to the account before.
+   * An account with a second factor (or whose role requires one) gets a `secondFactor` challenge
+   * instead of a session, the same whether or not the password was right (`gate.secondFactor`).
    */
-  login(input: { email: string; password: string; userAgent?: string; clientAddress?: string }): Promise<{
-    user: PublicUser;
-    /** `issuedAt` and `expiresAt` are epoch ms by the gate's clock: the cookie lives their difference. */
-    session: { id: string; token: string; issuedAt: number; expiresAt: number };
-  }>;
+  login(input: { email: string; password: string; userAgent?: string; clientAddress?: string }): Promise<
+    | {
+        user: PublicUser;
+        /** `issuedAt` and `expiresAt` are epoch ms by the gate's clock: the cookie lives their difference. */
+        session: { id: string; token: string; issuedAt: number; expiresAt: number };
+      }
+    | { secondFactor: SecondFactorChallenge }
+  >;
   /**
    * The user of a session token, read fresh from the database; null when not valid now. Never
    * throws for bad tokens. `expiresAt` (epoch ms) is when the session ends: the earlier of the
@@ -106,7 +112,13 @@ function tryReadEmail(email: string): string | undefined {
  */
 export function createAuthService(
   deps: GateDeps,
-  services: { tokens: SessionTokens; identities?: IdentityInvalidation; loginThrottle?: LoginThrottle },
+  services: {
+    tokens: SessionTokens;
+    identities?: IdentityInvalidation;
+    loginThrottle?: LoginThrottle;
+    /** The login decision (issue 27): absent, every right password opens a session. */
+    secondFactor?: LoginSecondFactor;
+  },
 ): AuthService {
   const { db, mailer, clock, config } = deps;
   const { tokens, identities = NO_IDENTITY_CACHE } = services;
@@ -223,6 +235,28 @@ export function createAuthService(
       if (!row || countCodePoints(password) > PASSWORD_MAX_LENGTH) {
         await verifyPassword(password, await readDummyHash());
         throw invalidCredentials();
+      }
+      const roles = toUserRecord(row).roles;
+      if (services.secondFactor && (await services.secondFactor.isRequired({ id: row.id, roles }))) {
+        // The password is judged with the code: a wrong one gets the same challenge, and the
+        // throttle's count is cleared only when the code is right too.
+        const passed = await verifyPassword(password, row.password_hash);
+        if (passed && needsRehash(row.password_hash, config.passwordCost)) {
+          const hash = await hashPassword(password, config.passwordCost);
+          await updateUser(db, row.id, { password_hash: hash }, clock.now());
+        }
+        const { userAgent, clientAddress } = input;
+        const firstFactor = 'password';
+        return {
+          secondFactor: await services.secondFactor.openChallenge({
+            userId: row.id,
+            roles,
+            firstFactor,
+            passed,
+            userAgent,
+            clientAddress,
+          }),
+        };
       }
       if (!(await verifyPassword(password, row.password_hash))) throw invalidCredentials();
       await throttle.recordSuccess(attempt);

@@ -4,6 +4,7 @@ import { AdminPanel } from './admin-panel';
 import { ApiKeysPanel } from './api-keys-panel';
 import { LeavingPanel } from './leaving-panel';
 import { MembershipPanel } from './membership-panel';
+import { TwoStepPanel } from './two-step-panel';
 import { WalletPanel } from './wallet-panel';
 
 /** Account: API keys, wallet, membership; for admins, grants and meter rules. */
@@ -29,6 +30,7 @@ export function AccountScreen() {
         <WalletPanel />
         <MembershipPanel />
       </div>
+      <TwoStepPanel />
       <ApiKeysPanel />
       {user.isAdmin ? <AdminPanel /> : null}
       <LeavingPanel />

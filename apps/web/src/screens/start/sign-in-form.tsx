@@ -3,6 +3,7 @@ import { isApiError, requestJson } from '../../api/http';
 import { ErrorMessage } from '../../components/status';
 import { useSession } from '../../lib/session';
 import { ResendVerification } from './resend-verification';
+import { type SecondFactorChallengeView, SecondFactorStep } from './second-factor-step';
 
 /** `POST /auth/login`; the server sets the HttpOnly session cookie. */
 export function SignInForm({ email: suggested }: { email: string }) {
@@ -11,6 +12,7 @@ export function SignInForm({ email: suggested }: { email: string }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallengeView>();
   useEffect(() => {
     if (suggested) setEmail(suggested);
   }, [suggested]);
@@ -19,9 +21,13 @@ export function SignInForm({ email: suggested }: { email: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      await requestJson('/auth/login', { method: 'POST', body: { email, password } });
+      const answer = await requestJson<{ secondFactor?: SecondFactorChallengeView }>('/auth/login', {
+        method: 'POST',
+        body: { email, password },
+      });
       setPassword('');
-      await refresh();
+      if (answer.secondFactor) setChallenge(answer.secondFactor);
+      else await refresh();
     } catch (caught) {
       setError(caught);
     } finally {
@@ -29,6 +35,17 @@ export function SignInForm({ email: suggested }: { email: string }) {
     }
   };
   const unverified = isApiError(error) && error.code === 'GATE_EMAIL_NOT_VERIFIED';
+  if (challenge)
+    return (
+      <section class="panel" aria-labelledby="sign-in-heading">
+        <h2 id="sign-in-heading">Sign in</h2>
+        <SecondFactorStep
+          challenge={challenge}
+          onSignedIn={() => void refresh()}
+          onRestart={() => setChallenge(undefined)}
+        />
+      </section>
+    );
   return (
     <form class="panel" onSubmit={submit} aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading">Sign in</h2>
