@@ -109,6 +109,12 @@ export type {
   SubscriptionState,
 } from './ports/payments.js';
 export type { SessionClaims, SessionTokens } from './ports/session-tokens.js';
+export { recoveryMigrations } from './recovery/recovery-migrations.js';
+export type { RecoveryService } from './recovery/recovery-service.js';
+export { RESET_COOLDOWN_MS, RESET_DAILY_LIMIT } from './recovery/recovery-service.js';
+export { SESSION_SEEN_RESOLUTION_MS } from './sessions/session-activity.js';
+export type { OwnSession, SessionsService } from './sessions/sessions-service.js';
+export { MAX_LISTED_SESSIONS } from './sessions/sessions-service.js';
 export type {
   GateConfig,
   GateDeps,
