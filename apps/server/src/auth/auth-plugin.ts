@@ -2,6 +2,8 @@ import type { Mailer } from '@svc/gate';
 import fastifyPlugin from 'fastify-plugin';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { authRoutes } from './auth-routes.js';
+import { recoveryRoutes } from './recovery-routes.js';
+import { sessionRoutes } from './session-routes.js';
 
 /** Options of {@link authPlugin}. */
 export interface AuthPluginOptions {
@@ -20,6 +22,8 @@ export interface AuthPluginOptions {
 export const authPlugin = fastifyPlugin<AuthPluginOptions>(
   async (app, options) => {
     await app.register(authRoutes, { mailer: options.mailer });
+    await app.register(recoveryRoutes);
+    await app.register(sessionRoutes);
   },
   { name: 'svc-auth', dependencies: [GATE_PLUGIN, '@fastify/rate-limit'], encapsulate: true },
 );

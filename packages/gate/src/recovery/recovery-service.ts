@@ -39,7 +39,10 @@ export interface RecoveryService {
    * `GATE_RESET_TOKEN_USED` / `GATE_RESET_TOKEN_EXPIRED` for a spent or stale one.
    * `notice` settles when the "your password was changed" mail is handed over.
    */
-  resetPassword(input: { token: string; password: string }): Promise<{ user: PublicUser; notice: Promise<void> }>;
+  resetPassword(input: {
+    token: string;
+    password: string;
+  }): Promise<{ user: PublicUser; notice: Promise<void> }>;
 }
 
 /**
@@ -68,7 +71,11 @@ export function createRecoveryService(
       const latest = recent[0];
       const limited =
         recent.length >= RESET_DAILY_LIMIT || (latest !== undefined && now - latest < RESET_COOLDOWN_MS);
-      await retireVerificationTokens(db, { userId: limited ? randomUUID() : userId, purpose: RESET_PURPOSE, now });
+      await retireVerificationTokens(db, {
+        userId: limited ? randomUUID() : userId,
+        purpose: RESET_PURPOSE,
+        now,
+      });
       if (!row || row.disabled_at !== null || limited) return { delivery: Promise.resolve() };
       const token = await issueVerificationToken(db, {
         userId,
