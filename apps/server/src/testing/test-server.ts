@@ -4,6 +4,7 @@ import {
   type ManualClock,
   type MemoryMailer,
 } from '@svc/gate/testing';
+import type { Mailer } from '@svc/gate';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app/build-server.js';
 import type { Capability } from '../capabilities/capability-types.js';
@@ -38,6 +39,8 @@ export async function createTestServer(
     capabilities?: readonly Capability[];
     web?: WebConsoleSetting;
     docs?: Parameters<typeof buildServer>[0]['docs'];
+    /** Mail through this mailer (the real SMTP one, say) instead of the memory outbox. */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ NODE_ENV: 'test', SVC_PASSWORD_COST: '12', ...env });
