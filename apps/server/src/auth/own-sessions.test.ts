@@ -103,6 +103,25 @@ describe.each(testDatabaseTargets())('my sessions on $name', (target) => {
     expect((await listOf(third)).map((session) => session.current)).toEqual([true]);
   });
 
+  it('describes the session and reset routes in /openapi.json, with their error answers', async () => {
+    const spec = (await server.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, { summary?: string; responses?: Record<string, unknown> }>>;
+    }>();
+    const operations = [
+      ['/auth/sessions', 'get', '401'],
+      ['/auth/sessions/{id}', 'delete', '404'],
+      ['/auth/sessions/end-others', 'post', '401'],
+      ['/auth/password/forgot', 'post', '429'],
+      ['/auth/password/reset', 'post', '400'],
+      ['/api/admin/users/{id}/sessions/end-all', 'post', '403'],
+    ] as const;
+    for (const [path, method, status] of operations) {
+      const operation = spec.paths[path]?.[method];
+      expect(operation?.summary, `${method} ${path}`).toBeTruthy();
+      expect(Object.keys(operation?.responses ?? {}), `${method} ${path}`).toContain(status);
+    }
+  });
+
   it('lets an admin end all of a user’s sessions (audited) and shows the new columns', async () => {
     const user = await signUp(server.app, `all-${target.name}@example.com`);
     const other = await signInFrom(user.email, '203.0.113.11', 'Kiosk/5');
