@@ -67,10 +67,10 @@ describe('forgotten password in the console', () => {
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     // The token left the address bar as soon as the page read it.
     expect(await page.evaluate(() => window.location.hash)).toBe('');
-    await page.getByLabel('New password').fill('short');
+    await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await page.getByText('GATE_WEAK_PASSWORD').waitFor();
-    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await page.getByText('Your password is changed. Every session of this account was signed out').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -84,7 +84,7 @@ describe('forgotten password in the console', () => {
 
     // The same link again is refused with a way to ask for a new one.
     await page.goto(`${harness.baseUrl}${link.pathname}${link.hash}`);
-    await page.getByLabel('New password').fill('another fine password 77');
+    await page.getByLabel('New password', { exact: true }).fill('another fine password 77');
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await page.getByText('GATE_RESET_TOKEN_USED').waitFor();
     await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
@@ -94,6 +94,8 @@ describe('forgotten password in the console', () => {
 describe('the Sessions panel of the Account screen', () => {
   it('lists my sessions, ends one, then all the others', async () => {
     const { page } = laptop;
+    // The phone was signed out by the reset: it sees the sign-in form once it reloads.
+    await phone.page.goto(`${harness.baseUrl}/`);
     await signIn(phone.page, EMAIL, NEW_PASSWORD);
     const tablet = await openConsole(harness, '/');
     await signIn(tablet.page, EMAIL, NEW_PASSWORD);
@@ -105,7 +107,10 @@ describe('the Sessions panel of the Account screen', () => {
     expect(await panel.getByTestId('current-session').getByText('127.0.0.1').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await panel.getByRole('button', { name: /^End the session signed in/ }).first().click();
+    await panel
+      .getByRole('button', { name: /^End the session signed in/ })
+      .first()
+      .click();
     await panel.getByText('Session ended.').waitFor();
     await expect.poll(() => panel.getByTestId('other-session').count()).toBe(1);
 

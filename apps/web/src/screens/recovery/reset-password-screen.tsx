@@ -63,7 +63,7 @@ export function ResetPasswordScreen() {
         </div>
       ) : (
         <form class="panel" onSubmit={submit} aria-labelledby="reset-heading">
-          <h2 id="reset-heading">New password</h2>
+          <h2 id="reset-heading">Your account's new password</h2>
           <p class="muted">At least 12 characters; a few unrelated words make a good one.</p>
           <label for="reset-password">New password</label>
           <input
