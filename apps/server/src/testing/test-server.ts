@@ -1,10 +1,10 @@
+import type { Mailer } from '@svc/gate';
 import {
   createManualClock,
   createMemoryMailer,
   type ManualClock,
   type MemoryMailer,
 } from '@svc/gate/testing';
-import type { Mailer } from '@svc/gate';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app/build-server.js';
 import type { Capability } from '../capabilities/capability-types.js';
