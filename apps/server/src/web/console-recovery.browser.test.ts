@@ -104,8 +104,12 @@ describe('the Sessions panel of the Account screen', () => {
     const panel = page.getByRole('region', { name: 'Sessions' });
     await panel.getByTestId('current-session').getByText('(this browser)').waitFor();
     await expect.poll(() => panel.getByTestId('other-session').count()).toBe(2);
-    expect(await panel.getByTestId('current-session').getByText('127.0.0.1').count()).toBe(1);
+    expect(await panel.getByTestId('current-session').getByText('from 127.0.0.1').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
+    // On a phone nothing is wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1100, height: 800 });
 
     await panel
       .getByRole('button', { name: /^End the session signed in/ })

@@ -43,9 +43,7 @@ export function SessionsPanel() {
           <thead>
             <tr>
               <th scope="col">Client</th>
-              <th scope="col">Address</th>
               <th scope="col">Signed in</th>
-              <th scope="col">Last seen</th>
               <th scope="col">
                 <span class="visually-hidden">Actions</span>
               </th>
@@ -57,10 +55,16 @@ export function SessionsPanel() {
                 <td title={session.userAgent ?? ''}>
                   {describeAgent(session.userAgent)}
                   {session.current ? <strong> (this browser)</strong> : null}
+                  <br />
+                  <span class="muted">from {session.clientAddress ?? 'an unknown address'}</span>
                 </td>
-                <td>{session.clientAddress ?? 'unknown'}</td>
-                <td>{formatTime(session.createdAt)}</td>
-                <td>{session.lastSeenAt === null ? 'unknown' : formatTime(session.lastSeenAt)}</td>
+                <td>
+                  {formatTime(session.createdAt)}
+                  <br />
+                  <span class="muted">
+                    last seen {session.lastSeenAt === null ? 'unknown' : formatTime(session.lastSeenAt)}
+                  </span>
+                </td>
                 <td>
                   {session.current ? null : (
                     <button

@@ -58,9 +58,7 @@ export function CredentialsPanel({
             <thead>
               <tr>
                 <th scope="col">Client</th>
-                <th scope="col">Address</th>
                 <th scope="col">Signed in</th>
-                <th scope="col">Last seen</th>
                 <th scope="col">Ends</th>
                 <th scope="col">
                   <span class="visually-hidden">Actions</span>
@@ -70,10 +68,18 @@ export function CredentialsPanel({
             <tbody>
               {sessions.data.sessions.map((session) => (
                 <tr key={session.id}>
-                  <td title={session.userAgent ?? ''}>{describeAgent(session.userAgent)}</td>
-                  <td>{session.clientAddress ?? 'unknown'}</td>
-                  <td>{formatTime(session.createdAt)}</td>
-                  <td>{session.lastSeenAt === null ? 'unknown' : formatTime(session.lastSeenAt)}</td>
+                  <td title={session.userAgent ?? ''}>
+                    {describeAgent(session.userAgent)}
+                    <br />
+                    <span class="muted">from {session.clientAddress ?? 'an unknown address'}</span>
+                  </td>
+                  <td>
+                    {formatTime(session.createdAt)}
+                    <br />
+                    <span class="muted">
+                      last seen {session.lastSeenAt === null ? 'unknown' : formatTime(session.lastSeenAt)}
+                    </span>
+                  </td>
                   <td>{formatTime(session.expiresAt)}</td>
                   <td>
                     <button
