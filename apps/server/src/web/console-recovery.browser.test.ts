@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../mail/smtp-mailer.js';
 import {
+  ADMIN,
   type ConsoleHarness,
   type ConsolePage,
   goTo,
@@ -129,5 +130,25 @@ describe('the Sessions panel of the Account screen', () => {
     expect(((await mine.json()) as { user: { email: string } }).user.email).toBe(EMAIL);
     expect(laptop.violations).toEqual([]);
     expect(laptop.foreignRequests).toEqual([]);
+  });
+});
+
+describe("the admin ends all of a person's sessions", () => {
+  it('shows address and last seen, and End all sessions signs the person out everywhere', async () => {
+    const admin = await openConsole(harness, '/');
+    await signIn(admin.page, ADMIN.email, ADMIN.password);
+    await goTo(admin.page, 'Admin');
+    await admin.page.getByLabel('Search by email').fill('forgetful');
+    await admin.page.getByRole('button', { name: 'Search' }).click();
+    await admin.page.getByRole('link', { name: EMAIL }).click();
+    await admin.page.getByRole('heading', { name: EMAIL, level: 2 }).waitFor();
+    const sessions = admin.page.getByRole('table', { name: 'Signed-in sessions' });
+    await sessions.getByText('from 127.0.0.1').waitFor();
+    expect(await sessions.getByText(/^last seen /).count()).toBe(1);
+    await admin.page.getByRole('button', { name: 'End all sessions' }).click();
+    await admin.page.getByText('Every session ended; API keys kept.').waitFor();
+    const answer = await laptop.page.request.get(`${harness.baseUrl}/auth/session`);
+    expect(((await answer.json()) as { user: unknown }).user).toBeNull();
+    expect(await seriousViolations(admin.page)).toEqual([]);
   });
 });
