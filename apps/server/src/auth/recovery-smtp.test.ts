@@ -215,6 +215,25 @@ describe.each(testDatabaseTargets())('forgotten password through real SMTP on $n
     ).toBe(200);
   });
 
+  it('mails a disabled account nothing, with the same answer', async () => {
+    const email = `disabled-${target.name}@example.com`;
+    const userId = await signUpVerified(email);
+    const admin = await logIn(ADMIN.email, ADMIN.password);
+    const disable = await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${userId}/disable`,
+      headers: { cookie: admin },
+      payload: { reason: 'test' },
+    });
+    expect(disable.statusCode).toBe(200);
+    const forgot = await post('/auth/password/forgot', { email });
+    expect({ status: forgot.statusCode, body: forgot.json() }).toEqual({
+      status: 202,
+      body: { status: 'accepted' },
+    });
+    expect(await resetTokenCount(userId)).toBe(0);
+  });
+
   it('limits requests per client address with 429', async () => {
     const remoteAddress = freshAddress();
     const statuses: number[] = [];
