@@ -29,10 +29,12 @@ import type { LoginThrottle } from './ports/login-throttle.js';
 import type { Mailer } from './ports/mailer.js';
 import type { Payments } from './ports/payments.js';
 import type { SessionTokens } from './ports/session-tokens.js';
+import { createRecoveryService, type RecoveryService } from './recovery/recovery-service.js';
 import {
   createSecondFactorService,
   type SecondFactorService,
 } from './second-factor/second-factor-service.js';
+import { createSessionsService, type SessionsService } from './sessions/sessions-service.js';
 import type { GateConfig, GateDeps, RequestUser, ResolvedGateConfig } from './types.js';
 import { type AccountDirectory, createAccountDirectory } from './users/account-directory.js';
 import { createWalletService, type WalletService } from './wallet/wallet-service.js';
@@ -88,6 +90,10 @@ export interface Gate {
   leaving: LeavingService;
   /** Two-step sign-in: TOTP, recovery codes, role requirements and the login decision (issue 27). */
   secondFactor: SecondFactorService;
+  /** Forgotten passwords: the mailed reset link and the new password (issue 27). */
+  recovery: RecoveryService;
+  /** A person's own sessions: list, end one, end the others; an admin's "end all" (issue 27). */
+  sessions: SessionsService;
   /**
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
@@ -164,6 +170,8 @@ export function resolveGateConfig(config: GateConfig): ResolvedGateConfig {
     serverWrittenCollections: config.serverWrittenCollections ?? [],
     dataQuotaBytes: config.dataQuotaBytes ?? DEFAULT_DATA_QUOTA_BYTES,
     maxDocumentsPerOwner: config.maxDocumentsPerOwner ?? {},
+    passwordResetTtlMs: config.passwordResetTtlMs ?? 30 * 60 * 1000,
+    passwordResetUrl: config.passwordResetUrl ?? 'http://localhost:3000/reset-password',
   };
 }
 
@@ -230,6 +238,8 @@ export function createGate(options: CreateGateOptions): Gate {
       rolePermissions: deps.config.rolePermissions,
     }),
     leaving: createLeavingService({ db: deps.db, identities, clock: deps.clock }),
+    recovery: createRecoveryService(deps, { identities }),
+    sessions: createSessionsService({ db: deps.db, clock: deps.clock, identities }),
     invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       // Each credential is read on its own channel only: the cache key carries the channel.

@@ -12,6 +12,9 @@ export const GATE_ERROR_CODES = [
   'GATE_INVALID_COLLECTION',
   'GATE_INVALID_FIELD',
   'GATE_INVALID_CURSOR',
+  // issue 27, recovery: a reset link spent or past its time (an unknown one is GATE_TOKEN_INVALID)
+  'GATE_RESET_TOKEN_USED',
+  'GATE_RESET_TOKEN_EXPIRED',
   // 401 — no or bad credentials
   'GATE_UNAUTHENTICATED',
   'GATE_INVALID_CREDENTIALS',

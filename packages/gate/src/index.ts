@@ -117,6 +117,9 @@ export type {
   SubscriptionState,
 } from './ports/payments.js';
 export type { SessionClaims, SessionTokens } from './ports/session-tokens.js';
+export { recoveryMigrations } from './recovery/recovery-migrations.js';
+export type { RecoveryService } from './recovery/recovery-service.js';
+export { RESET_COOLDOWN_MS, RESET_DAILY_LIMIT } from './recovery/recovery-service.js';
 export { SECOND_FACTOR_CHALLENGE } from './second-factor/login-challenges.js';
 export { normalizeRecoveryCode, RECOVERY_CODE_COUNT } from './second-factor/recovery-codes.js';
 export { TOTP_ISSUER } from './second-factor/second-factor-management.js';
@@ -134,6 +137,9 @@ export type {
 } from './second-factor/second-factor-types.js';
 export type { TotpEnrolment } from './second-factor/totp-codes.js';
 export { TOTP_RULE } from './second-factor/totp-codes.js';
+export { SESSION_SEEN_RESOLUTION_MS } from './sessions/session-activity.js';
+export type { OwnSession, SessionsService } from './sessions/sessions-service.js';
+export { MAX_LISTED_SESSIONS } from './sessions/sessions-service.js';
 export type {
   GateConfig,
   GateDeps,

@@ -5,7 +5,9 @@ import { ACCOUNT_DATA_PLUGIN } from '../plugins/account-data.js';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { createAuthAccountData } from './auth-account-data.js';
 import { authRoutes } from './auth-routes.js';
+import { recoveryRoutes } from './recovery-routes.js';
 import { secondFactorRoutes } from './second-factor-routes.js';
+import { sessionRoutes } from './session-routes.js';
 
 /** Options of {@link authPlugin}. */
 export interface AuthPluginOptions {
@@ -26,6 +28,8 @@ export const authPlugin = fastifyPlugin<AuthPluginOptions>(
     app.accountData.register(createAuthAccountData(app.database.db as Kysely<unknown>));
     await app.register(authRoutes, { mailer: options.mailer });
     await app.register(secondFactorRoutes);
+    await app.register(recoveryRoutes);
+    await app.register(sessionRoutes);
   },
   {
     name: 'svc-auth',

@@ -25,6 +25,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user.disabled',
   'user.enabled',
   'user.session.revoked',
+  'user.sessions.ended',
   'user.key.revoked',
   'membership.granted',
   'tokens.granted',

@@ -4,6 +4,7 @@ import { type IdentityInvalidation, NO_IDENTITY_CACHE } from '../identity-cache.
 import type { LoginThrottle } from '../ports/login-throttle.js';
 import type { SessionTokens } from '../ports/session-tokens.js';
 import type { LoginSecondFactor, SecondFactorChallenge } from '../second-factor/second-factor-types.js';
+import { touchSession } from '../sessions/session-activity.js';
 import type { GateDeps, PublicUser } from '../types.js';
 import { toPublicUser, toUserRecord, type UserRecord } from '../users/user-records.js';
 import { createAccountAdmin } from './account-admin.js';
@@ -287,6 +288,7 @@ export function createAuthService(
         now,
         ttlMs: config.sessionTtlMs,
         userAgent: input.userAgent,
+        clientAddress: input.clientAddress,
       });
       const token = await tokens.sign({
         sid: session.id,
@@ -306,6 +308,7 @@ export function createAuthService(
       if (!claims) return null;
       const row = await findLiveSessionUser(db, { sessionId: claims.sid, userId: claims.sub, now });
       if (!row) return null;
+      await touchSession(db, { sessionId: claims.sid, lastSeenAt: row.session_last_seen_at, now });
       // The earlier of the token's exp and the row's expiry ends the session, and so bounds how
       // long the identity cache may serve it (a login's exp is the row's expiry rounded down to
       // the second; a token signed with an earlier exp ends earlier).

@@ -3,6 +3,7 @@ import { accountDisabledMigrations } from '../auth/account-disabled-migrations.j
 import { emailMigrations } from '../auth/email-migrations.js';
 import { membershipMigrations } from '../membership/membership-migrations.js';
 import { secondFactorMigrations } from '../second-factor/second-factor-migrations.js';
+import { recoveryMigrations } from '../recovery/recovery-migrations.js';
 import { walletMigrations } from '../wallet/wallet-migrations.js';
 
 /**
@@ -89,4 +90,5 @@ export const gateMigrations: Record<string, Migration> = {
   ...emailMigrations,
   ...accountDisabledMigrations,
   ...secondFactorMigrations,
+  ...recoveryMigrations,
 };

@@ -33,6 +33,10 @@ export interface SessionsTable {
   /** Set on logout, password change or revocation; a revoked session never authenticates again. */
   revoked_at: number | null;
   user_agent: string | null;
+  /** When a request last used the session (migration `0005`), written at most once a minute; null before. */
+  last_seen_at: number | null;
+  /** The client address that signed in (migration `0005`); null for older sessions. */
+  client_address: string | null;
 }
 
 export interface VerificationTokensTable {

@@ -4,6 +4,7 @@ import { AdminPanel } from './admin-panel';
 import { ApiKeysPanel } from './api-keys-panel';
 import { LeavingPanel } from './leaving-panel';
 import { MembershipPanel } from './membership-panel';
+import { SessionsPanel } from './sessions-panel';
 import { TwoStepPanel } from './two-step-panel';
 import { WalletPanel } from './wallet-panel';
 
@@ -32,6 +33,7 @@ export function AccountScreen() {
       </div>
       <TwoStepPanel />
       <ApiKeysPanel />
+      <SessionsPanel />
       {user.isAdmin ? <AdminPanel /> : null}
       <LeavingPanel />
     </section>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { isApiError, requestJson } from '../../api/http';
 import { ErrorMessage } from '../../components/status';
 import { useSession } from '../../lib/session';
+import { ForgotPasswordLink } from './forgot-password-link';
 import { ResendVerification } from './resend-verification';
 import { type SecondFactorChallengeView, SecondFactorStep } from './second-factor-step';
 
@@ -74,6 +75,7 @@ export function SignInForm({ email: suggested }: { email: string }) {
       </div>
       <ErrorMessage error={error} />
       {unverified ? <ResendVerification email={email} /> : null}
+      <ForgotPasswordLink />
     </form>
   );
 }
