@@ -6,12 +6,12 @@ import type { GateDeps } from '../types.js';
  * Inserts a session and signs its JWT, as `auth.login` does for an account without a second factor.
  *
  * @example
- * const session = await openSession(deps, tokens, { userId, userAgent });
+ * const session = await openSession(deps, tokens, { userId, userAgent, clientAddress });
  */
 export async function openSession(
   deps: GateDeps,
   tokens: SessionTokens,
-  input: { userId: string; userAgent?: string | undefined },
+  input: { userId: string; userAgent?: string | undefined; clientAddress?: string | undefined },
 ): Promise<{ id: string; token: string; issuedAt: number; expiresAt: number }> {
   const now = deps.clock.now();
   const session = await insertSession(deps.db, {
@@ -19,6 +19,7 @@ export async function openSession(
     now,
     ttlMs: deps.config.sessionTtlMs,
     userAgent: input.userAgent,
+    clientAddress: input.clientAddress,
   });
   const token = await tokens.sign({
     sid: session.id,

@@ -163,7 +163,11 @@ export function createSecondFactorSignIn(
         return { secondFactor };
       }
       assertMaySignIn(row);
-      const session = await openSession(deps, tokens, { userId: row.id, userAgent: input.userAgent });
+      const session = await openSession(deps, tokens, {
+        userId: row.id,
+        userAgent: input.userAgent,
+        clientAddress: input.clientAddress,
+      });
       return { user: toPublicUser(toUserRecord(row)), session };
     },
 
@@ -215,7 +219,11 @@ export function createSecondFactorSignIn(
         await writeConfirmedTotp(db, { userId, sealed: matched.sealed, step: matched.step, now });
         recoveryCodes = await replaceRecoveryCodes(db, box, { userId, now });
       }
-      const session = await openSession(deps, tokens, { userId, userAgent: input.userAgent });
+      const session = await openSession(deps, tokens, {
+        userId,
+        userAgent: input.userAgent,
+        clientAddress: input.clientAddress,
+      });
       return { user: toPublicUser(toUserRecord(user)), session, ...(recoveryCodes ? { recoveryCodes } : {}) };
     },
   };
