@@ -27,6 +27,7 @@ import type { LoginThrottle } from './ports/login-throttle.js';
 import type { Mailer } from './ports/mailer.js';
 import type { Payments } from './ports/payments.js';
 import type { SessionTokens } from './ports/session-tokens.js';
+import { createSsoService, type SsoService } from './sso/sso-service.js';
 import type { GateConfig, GateDeps, RequestUser, ResolvedGateConfig } from './types.js';
 import { type AccountDirectory, createAccountDirectory } from './users/account-directory.js';
 import { createWalletService, type WalletService } from './wallet/wallet-service.js';
@@ -78,6 +79,8 @@ export interface Gate {
   membership: MembershipService;
   /** The admin's account directory: list and search, disable and re-enable, sessions. */
   accounts: AccountDirectory;
+  /** Single sign-on: the account rules applied to an OpenID Connect provider's verified claims. */
+  sso: SsoService;
   /**
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
@@ -214,6 +217,7 @@ export function createGate(options: CreateGateOptions): Gate {
       readMembership: (userId) => membership.readMembership(userId),
       rolePermissions: deps.config.rolePermissions,
     }),
+    sso: createSsoService(deps, { tokens, identities }),
     invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       // Each credential is read on its own channel only: the cache key carries the channel.

@@ -109,6 +109,10 @@ export type {
   SubscriptionState,
 } from './ports/payments.js';
 export type { SessionClaims, SessionTokens } from './ports/session-tokens.js';
+export type { SessionContext, VerifiedProviderClaims } from './sso/provider-claims.js';
+export type { ExternalIdentitiesTable, PasswordlessAccountsTable, SsoTables } from './sso/sso-schema.js';
+export type { ConnectedIdentity, SsoService } from './sso/sso-service.js';
+export type { SsoSession } from './sso/sso-session.js';
 export type {
   GateConfig,
   GateDeps,
