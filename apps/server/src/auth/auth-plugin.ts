@@ -1,12 +1,16 @@
-import type { Mailer } from '@svc/gate';
+import type { Clock, Mailer } from '@svc/gate';
+import { systemClock } from '@svc/gate';
 import fastifyPlugin from 'fastify-plugin';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { authRoutes } from './auth-routes.js';
+import { ssoRoutes } from './sso-routes.js';
 
 /** Options of {@link authPlugin}. */
 export interface AuthPluginOptions {
   /** The mailer the gate sends verification mail through; its outbox (when it keeps one) is readable by admins. */
   mailer: Mailer;
+  /** The gate's clock (single sign-on attempts expire by it); the system clock by default. */
+  clock?: Clock;
 }
 
 /**
@@ -20,6 +24,7 @@ export interface AuthPluginOptions {
 export const authPlugin = fastifyPlugin<AuthPluginOptions>(
   async (app, options) => {
     await app.register(authRoutes, { mailer: options.mailer });
+    await app.register(ssoRoutes, { clock: options.clock ?? systemClock });
   },
   { name: 'svc-auth', dependencies: [GATE_PLUGIN, '@fastify/rate-limit'], encapsulate: true },
 );
