@@ -38,5 +38,6 @@ declare module 'oidc-provider' {
   }
 
   export type { OidcAccount, OidcContext, OidcGrant };
+  // biome-ignore lint/style/noDefaultExport: describes the package's own default export
   export default Provider;
 }
