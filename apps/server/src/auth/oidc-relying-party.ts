@@ -85,7 +85,7 @@ export function createOidcRelyingParty(): OidcRelyingParty {
   }
 
   return {
-    async beginSignIn(provider, redirectUri) {
+    async beginSignIn(provider, redirectUri, options = {}) {
       const configuration = await discover(provider);
       const secrets = {
         state: oidc.randomState(),
@@ -100,6 +100,7 @@ export function createOidcRelyingParty(): OidcRelyingParty {
         code_challenge_method: 'S256',
         state: secrets.state,
         nonce: secrets.nonce,
+        ...(options.prompt ? { prompt: options.prompt } : {}),
       });
       return { url: url.href, secrets };
     },

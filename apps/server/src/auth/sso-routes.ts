@@ -70,7 +70,13 @@ export const ssoRoutes: FastifyPluginAsync<{ clock: Clock; relyingParty?: OidcRe
     provider: SsoProviderConfig,
     flow: Pick<SsoFlow, 'mode' | 'userId'>,
   ) {
-    const { url, secrets } = await party.beginSignIn(provider, redirectUriOf(provider));
+    // Connecting asks the provider to sign in afresh: the identity connected is the one the
+    // person picks, not whichever the provider happens to remember in this browser.
+    const { url, secrets } = await party.beginSignIn(
+      provider,
+      redirectUriOf(provider),
+      flow.mode === 'connect' ? { prompt: 'login' } : {},
+    );
     const sealed = sealSsoFlow(config, {
       ...secrets,
       ...flow,
