@@ -3,6 +3,7 @@ import { isApiError, requestJson } from '../../api/http';
 import { ErrorMessage } from '../../components/status';
 import { useSession } from '../../lib/session';
 import { ResendVerification } from './resend-verification';
+import { SsoSignInButtons } from './sso-sign-in-buttons';
 
 /** `POST /auth/login`; the server sets the HttpOnly session cookie. */
 export function SignInForm({ email: suggested }: { email: string }) {
@@ -57,6 +58,7 @@ export function SignInForm({ email: suggested }: { email: string }) {
       </div>
       <ErrorMessage error={error} />
       {unverified ? <ResendVerification email={email} /> : null}
+      <SsoSignInButtons />
     </form>
   );
 }
