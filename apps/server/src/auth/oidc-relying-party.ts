@@ -16,10 +16,14 @@ export interface OidcFlowSecrets {
  * library (signature, issuer, audience, expiry, nonce). The gate only ever sees the verified claims.
  */
 export interface OidcRelyingParty {
-  /** The provider's authorization URL for this attempt, and the secrets its callback must match. */
+  /**
+   * The provider's authorization URL for this attempt, and the secrets its callback must match.
+   * `prompt: 'login'` asks the provider to sign the person in again even when it remembers them.
+   */
   beginSignIn(
     provider: SsoProviderConfig,
     redirectUri: string,
+    options?: { prompt?: 'login' },
   ): Promise<{ url: string; secrets: OidcFlowSecrets }>;
   /**
    * Exchanges the code of `callbackUrl` (the full URL the provider redirected to) and returns the

@@ -201,6 +201,20 @@ describe.each(testDatabaseTargets())(
       expect(forged.headers.get('location')).toContain('ssoError=GATE_SSO_CALLBACK_INVALID');
     });
 
+    it('describes every single sign-on route in /openapi.json', async () => {
+      const document = await (await fetch(`${harness.baseUrl}/openapi.json`)).json();
+      for (const path of [
+        '/auth/sso/providers',
+        '/auth/sso/{provider}/start',
+        '/auth/sso/{provider}/connect',
+        '/auth/sso/{provider}/callback',
+        '/auth/sso/identities',
+        '/auth/sso/identities/{provider}',
+      ])
+        expect(Object.keys(document.paths)).toContain(path);
+      expect(JSON.stringify(document)).not.toContain(SSO_CLIENT.clientSecret);
+    });
+
     it('answers 404 for a provider that is not configured', async () => {
       const response = await fetch(`${harness.baseUrl}/auth/sso/nobody/start`, { redirect: 'manual' });
       expect(response.status).toBe(404);
