@@ -163,7 +163,7 @@ export const ssoRoutes: FastifyPluginAsync<{ clock: Clock; relyingParty?: OidcRe
   );
 
   app.delete(
-    '/sso/identities/:provider',
+    '/sso/:provider/identity',
     { schema: ssoDisconnectSchema, preHandler: requireAuth },
     async (request: ProviderRequest, reply) => {
       await app.gate.sso.unlink({

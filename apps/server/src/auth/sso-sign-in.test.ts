@@ -86,7 +86,7 @@ describe.each(testDatabaseTargets())(
     it('keeps the last way into an account without a password (409 GATE_SSO_LAST_SIGN_IN_METHOD)', async () => {
       const client = createCookieJarClient();
       await signInWithProvider(client, harness, 'ada-1');
-      const response = await client.request(`${harness.baseUrl}/auth/sso/identities/acme`, {
+      const response = await client.request(`${harness.baseUrl}/auth/sso/acme/identity`, {
         method: 'DELETE',
       });
       expect(response.status).toBe(409);
@@ -140,7 +140,7 @@ describe.each(testDatabaseTargets())(
       const taken = await signInWithProvider(ada, harness, 'grace-1', 'connect');
       expect(taken.searchParams.get('ssoError')).toBe('GATE_SSO_IDENTITY_TAKEN');
 
-      const disconnect = await client.request(`${harness.baseUrl}/auth/sso/identities/acme`, {
+      const disconnect = await client.request(`${harness.baseUrl}/auth/sso/acme/identity`, {
         method: 'DELETE',
       });
       expect(disconnect.status).toBe(204);
@@ -209,7 +209,7 @@ describe.each(testDatabaseTargets())(
         '/auth/sso/{provider}/connect',
         '/auth/sso/{provider}/callback',
         '/auth/sso/identities',
-        '/auth/sso/identities/{provider}',
+        '/auth/sso/{provider}/identity',
       ])
         expect(Object.keys(document.paths)).toContain(path);
       expect(JSON.stringify(document)).not.toContain(SSO_CLIENT.clientSecret);

@@ -32,7 +32,7 @@ export function SsoPanel() {
   const disconnect = async (providerId: string) => {
     setError(undefined);
     try {
-      await requestJson(`/auth/sso/identities/${encodeURIComponent(providerId)}`, { method: 'DELETE' });
+      await requestJson(`/auth/sso/${encodeURIComponent(providerId)}/identity`, { method: 'DELETE' });
       connected.reload();
     } catch (caught) {
       setError(caught);
