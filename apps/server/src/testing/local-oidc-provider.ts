@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type OidcContext } from 'oidc-provider';
@@ -77,6 +78,24 @@ export async function startLocalOidcProvider(input: {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['local-oidc-provider-test-cookie-key'] },
+    // Its own signing key and lifetimes, so the provider does not run on its quick-start defaults.
+    jwks: {
+      keys: [
+        {
+          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+          alg: 'RS256',
+          use: 'sig',
+        },
+      ],
+    },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
     findAccount: (_ctx: unknown, id: string) => {
       const account = input.accounts.find((candidate) => candidate.subject === id);
       if (!account) return undefined;
