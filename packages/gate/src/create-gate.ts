@@ -35,6 +35,7 @@ import {
   type SecondFactorService,
 } from './second-factor/second-factor-service.js';
 import { createSessionsService, type SessionsService } from './sessions/sessions-service.js';
+import { createSsoService, type SsoService } from './sso/sso-service.js';
 import type { GateConfig, GateDeps, RequestUser, ResolvedGateConfig } from './types.js';
 import { type AccountDirectory, createAccountDirectory } from './users/account-directory.js';
 import { createWalletService, type WalletService } from './wallet/wallet-service.js';
@@ -94,6 +95,8 @@ export interface Gate {
   recovery: RecoveryService;
   /** A person's own sessions: list, end one, end the others; an admin's "end all" (issue 27). */
   sessions: SessionsService;
+  /** Single sign-on: the account rules applied to an OpenID Connect provider's verified claims. */
+  sso: SsoService;
   /**
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
@@ -240,6 +243,10 @@ export function createGate(options: CreateGateOptions): Gate {
     leaving: createLeavingService({ db: deps.db, identities, clock: deps.clock }),
     recovery: createRecoveryService(deps, { identities }),
     sessions: createSessionsService({ db: deps.db, clock: deps.clock, identities }),
+    sso: createSsoService(deps, {
+      identities,
+      afterFirstFactor: (input) => secondFactor.afterFirstFactor(input),
+    }),
     invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       // Each credential is read on its own channel only: the cache key carries the channel.

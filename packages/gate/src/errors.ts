@@ -47,6 +47,14 @@ export const GATE_ERROR_CODES = [
   // that is unknown, used, expired or out of attempts.
   'GATE_SECOND_FACTOR_CODE_INVALID',
   'GATE_SECOND_FACTOR_CHALLENGE_INVALID',
+  // single sign-on (issue 27, sso): 403 unverified provider email; 409 existing account, identity
+  // taken, last sign-in method; 400 a callback that fails the protocol's checks; 502 provider down
+  'GATE_SSO_EMAIL_NOT_VERIFIED',
+  'GATE_SSO_ACCOUNT_EXISTS',
+  'GATE_SSO_IDENTITY_TAKEN',
+  'GATE_SSO_LAST_SIGN_IN_METHOD',
+  'GATE_SSO_CALLBACK_INVALID',
+  'GATE_SSO_PROVIDER_UNAVAILABLE',
 ] as const;
 
 export type GateErrorCode = (typeof GATE_ERROR_CODES)[number];

@@ -140,6 +140,9 @@ export { TOTP_RULE } from './second-factor/totp-codes.js';
 export { SESSION_SEEN_RESOLUTION_MS } from './sessions/session-activity.js';
 export type { OwnSession, SessionsService } from './sessions/sessions-service.js';
 export { MAX_LISTED_SESSIONS } from './sessions/sessions-service.js';
+export type { SessionContext, VerifiedProviderClaims } from './sso/provider-claims.js';
+export type { ExternalIdentitiesTable, PasswordlessAccountsTable, SsoTables } from './sso/sso-schema.js';
+export type { ConnectedIdentity, SsoService, SsoSession } from './sso/sso-service.js';
 export type {
   GateConfig,
   GateDeps,

@@ -228,7 +228,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   observability.observeExports(events, database.db as Kysely<unknown>);
 
   // The areas: one plugin each.
-  await app.register(authPlugin, { prefix: '/auth', mailer });
+  await app.register(authPlugin, { prefix: '/auth', mailer, clock });
   await app.register(keysPlugin, { prefix: '/keys' });
   await app.register(dataPlugin, { prefix: '/db' });
   await app.register(tokensPlugin, { prefix: '/tokens' });

@@ -1,4 +1,5 @@
-import type { Mailer } from '@svc/gate';
+import type { Clock, Mailer } from '@svc/gate';
+import { systemClock } from '@svc/gate';
 import fastifyPlugin from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_DATA_PLUGIN } from '../plugins/account-data.js';
@@ -8,11 +9,14 @@ import { authRoutes } from './auth-routes.js';
 import { recoveryRoutes } from './recovery-routes.js';
 import { secondFactorRoutes } from './second-factor-routes.js';
 import { sessionRoutes } from './session-routes.js';
+import { ssoRoutes } from './sso-routes.js';
 
 /** Options of {@link authPlugin}. */
 export interface AuthPluginOptions {
   /** The mailer the gate sends verification mail through; its outbox (when it keeps one) is readable by admins. */
   mailer: Mailer;
+  /** The gate's clock (single sign-on attempts expire by it); the system clock by default. */
+  clock?: Clock;
 }
 
 /**
@@ -30,6 +34,7 @@ export const authPlugin = fastifyPlugin<AuthPluginOptions>(
     await app.register(secondFactorRoutes);
     await app.register(recoveryRoutes);
     await app.register(sessionRoutes);
+    await app.register(ssoRoutes, { clock: options.clock ?? systemClock });
   },
   {
     name: 'svc-auth',

@@ -74,6 +74,7 @@ describe('loadConfig defaults', () => {
       lmx: DEFAULT_LMX,
       pdf: DEFAULT_PDF,
       observability: DEFAULT_OBSERVABILITY,
+      ssoProviders: [],
     });
   });
 
@@ -137,6 +138,7 @@ describe('loadConfig reads every variable', () => {
       lmx: DEFAULT_LMX,
       pdf: DEFAULT_PDF,
       observability: DEFAULT_OBSERVABILITY,
+      ssoProviders: [],
     });
   });
 

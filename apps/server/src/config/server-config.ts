@@ -9,6 +9,7 @@ import { type ObservabilityConfig, readObservabilityConfig } from './observabili
 import { type PaymentsConfig, readPaymentsConfig } from './payments-config.js';
 import { type PdfConfig, readPdfConfig } from './pdf-config.js';
 import { type RedisConfig, readRedisConfig } from './redis-config.js';
+import { readSsoConfig, type SsoProviderConfig } from './sso-config.js';
 import { readS3StorageConfig, type S3StorageConfig } from './storage-config.js';
 
 /** Development secrets: fine offline, refused in production. */
@@ -72,6 +73,8 @@ export interface ServerConfig {
   s3: S3StorageConfig | undefined;
   /** `/metrics` (`SVC_METRICS_TOKEN`, `SVC_METRICS_PORT`) and OpenTelemetry tracing (`OTEL_*`); both off by default. */
   observability: ObservabilityConfig;
+  /** OpenID Connect providers people may sign in with (`SVC_SSO_*`); none by default. */
+  ssoProviders: SsoProviderConfig[];
 }
 
 /** Thrown when the environment is not a valid configuration; lists every problem. */
@@ -213,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     redis: readRedisConfig(env, problems),
     s3: readS3StorageConfig(env, problems),
     observability: readObservabilityConfig(env, problems),
+    ssoProviders: readSsoConfig(env, problems, production),
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
     problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');

@@ -84,6 +84,13 @@ export const STATUS_BY_CODE: Record<
   // Second factor (issue 27): a wrong code while managing it; a sign-in challenge no longer live.
   GATE_SECOND_FACTOR_CODE_INVALID: 400,
   GATE_SECOND_FACTOR_CHALLENGE_INVALID: 401,
+  // Single sign-on (issue 27, sso).
+  GATE_SSO_EMAIL_NOT_VERIFIED: 403,
+  GATE_SSO_ACCOUNT_EXISTS: 409,
+  GATE_SSO_IDENTITY_TAKEN: 409,
+  GATE_SSO_LAST_SIGN_IN_METHOD: 409,
+  GATE_SSO_CALLBACK_INVALID: 400,
+  GATE_SSO_PROVIDER_UNAVAILABLE: 502,
   SERVER_VALIDATION: 400,
   // Malformed HTTP, refused by Node's parser before Fastify sees it.
   SERVER_BAD_REQUEST: 400,

@@ -4,6 +4,7 @@ import { emailMigrations } from '../auth/email-migrations.js';
 import { membershipMigrations } from '../membership/membership-migrations.js';
 import { secondFactorMigrations } from '../second-factor/second-factor-migrations.js';
 import { recoveryMigrations } from '../recovery/recovery-migrations.js';
+import { ssoMigrations } from '../sso/sso-migrations.js';
 import { walletMigrations } from '../wallet/wallet-migrations.js';
 
 /**
@@ -91,4 +92,5 @@ export const gateMigrations: Record<string, Migration> = {
   ...accountDisabledMigrations,
   ...secondFactorMigrations,
   ...recoveryMigrations,
+  ...ssoMigrations,
 };

@@ -1,5 +1,6 @@
 import type { MembershipTables } from '../membership/membership-schema.js';
 import type { SecondFactorTables } from '../second-factor/second-factor-schema.js';
+import type { SsoTables } from '../sso/sso-schema.js';
 import type { WalletTables } from '../wallet/wallet-schema.js';
 
 /**
@@ -76,7 +77,7 @@ export interface DocumentsTable {
 }
 
 /** Every table the gate owns. */
-export interface GateDatabase extends WalletTables, MembershipTables, SecondFactorTables {
+export interface GateDatabase extends WalletTables, MembershipTables, SecondFactorTables, SsoTables {
   users: UsersTable;
   sessions: SessionsTable;
   verification_tokens: VerificationTokensTable;

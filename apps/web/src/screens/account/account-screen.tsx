@@ -6,6 +6,7 @@ import { LeavingPanel } from './leaving-panel';
 import { MembershipPanel } from './membership-panel';
 import { SessionsPanel } from './sessions-panel';
 import { TwoStepPanel } from './two-step-panel';
+import { SsoPanel } from './sso-panel';
 import { WalletPanel } from './wallet-panel';
 
 /** Account: API keys, wallet, membership; for admins, grants and meter rules. */
@@ -34,6 +35,7 @@ export function AccountScreen() {
       <TwoStepPanel />
       <ApiKeysPanel />
       <SessionsPanel />
+      <SsoPanel />
       {user.isAdmin ? <AdminPanel /> : null}
       <LeavingPanel />
     </section>

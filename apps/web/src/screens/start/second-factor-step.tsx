@@ -11,6 +11,26 @@ export interface SecondFactorChallengeView {
   expiresAt: number;
 }
 
+const HANDED_CHALLENGE = '#second-factor=';
+
+/**
+ * A challenge handed over in the address's fragment (`/#second-factor=<base64url JSON>`) by a
+ * single sign-on callback whose account has a second factor; removed from the address at once.
+ * Undefined when there is none or it cannot be read.
+ */
+export function takeHandedChallenge(): SecondFactorChallengeView | undefined {
+  const { hash, pathname, search } = window.location;
+  if (!hash.startsWith(HANDED_CHALLENGE)) return undefined;
+  window.history.replaceState(null, '', pathname + search);
+  try {
+    const base64 = hash.slice(HANDED_CHALLENGE.length).replace(/-/g, '+').replace(/_/g, '/');
+    const view = JSON.parse(atob(base64)) as SecondFactorChallengeView;
+    return typeof view.challenge === 'string' && Array.isArray(view.methods) ? view : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The sign-in form's second step: a code from the authenticator app or a recovery code
  * (`POST /auth/login/second-factor`), or, when the role requires a second factor the account

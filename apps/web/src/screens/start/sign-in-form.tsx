@@ -4,7 +4,8 @@ import { ErrorMessage } from '../../components/status';
 import { useSession } from '../../lib/session';
 import { ForgotPasswordLink } from './forgot-password-link';
 import { ResendVerification } from './resend-verification';
-import { type SecondFactorChallengeView, SecondFactorStep } from './second-factor-step';
+import { type SecondFactorChallengeView, SecondFactorStep, takeHandedChallenge } from './second-factor-step';
+import { SsoSignInButtons } from './sso-sign-in-buttons';
 
 /** `POST /auth/login`; the server sets the HttpOnly session cookie. */
 export function SignInForm({ email: suggested }: { email: string }) {
@@ -13,7 +14,8 @@ export function SignInForm({ email: suggested }: { email: string }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<SecondFactorChallengeView>();
+  // A single sign-on whose account has a second factor hands its challenge over in the fragment.
+  const [challenge, setChallenge] = useState<SecondFactorChallengeView | undefined>(takeHandedChallenge);
   useEffect(() => {
     if (suggested) setEmail(suggested);
   }, [suggested]);
@@ -76,6 +78,7 @@ export function SignInForm({ email: suggested }: { email: string }) {
       <ErrorMessage error={error} />
       {unverified ? <ResendVerification email={email} /> : null}
       <ForgotPasswordLink />
+      <SsoSignInButtons />
     </form>
   );
 }
