@@ -1,3 +1,4 @@
+import { generateTotpCode } from '@svc/gate/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD } from '../testing/auth-test-helpers.js';
 import { createCookieJarClient } from '../testing/cookie-jar-client.js';
@@ -20,6 +21,7 @@ const ACCOUNTS: ProviderAccount[] = [
   { subject: 'grace-fullwidth', email: 'ｇｒａｃｅ@example.test', emailVerified: true },
   { subject: 'grace-cyrillic', email: 'gr\u0430ce@example.test', emailVerified: true },
   { subject: 'linus-1', email: 'linus@example.test', emailVerified: true },
+  { subject: 'katherine-1', email: 'katherine@example.test', emailVerified: true },
 ];
 
 describe.each(testDatabaseTargets())(
@@ -146,6 +148,51 @@ describe.each(testDatabaseTargets())(
       expect(disconnect.status).toBe(204);
       const refused = await signInWithProvider(createCookieJarClient(), harness, 'grace-1');
       expect(refused.searchParams.get('ssoError')).toBe('GATE_SSO_ACCOUNT_EXISTS');
+    });
+
+    it('asks an account with two-step sign-in for its code after the provider, as after a password', async () => {
+      const json = (body: unknown) => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: harness.baseUrl },
+        body: JSON.stringify(body),
+      });
+      // katherine signs up through the provider, then turns TOTP on from her session.
+      const client = createCookieJarClient();
+      await signInWithProvider(client, harness, 'katherine-1');
+      const begun = await client.request(`${harness.baseUrl}/auth/second-factor/totp`, json({}));
+      expect(begun.status).toBe(200);
+      const { secret } = (await begun.json()) as { secret: string };
+      const code = () => generateTotpCode({ secret, now: harness.server.clock.now() });
+      const confirmed = await client.request(
+        `${harness.baseUrl}/auth/second-factor/totp/confirm`,
+        json({ code: code() }),
+      );
+      expect(confirmed.status).toBe(200);
+      harness.server.clock.advance(30_000);
+
+      // The provider's sign-in alone opens no session: the challenge comes back in the fragment.
+      const browser = createCookieJarClient();
+      const landed = await signInWithProvider(browser, harness, 'katherine-1');
+      expect(landed.pathname + landed.search).toBe('/');
+      expect(landed.hash.startsWith('#second-factor=')).toBe(true);
+      expect((await me(browser)).status).toBe(401);
+      const handed = JSON.parse(
+        Buffer.from(landed.hash.slice('#second-factor='.length), 'base64url').toString('utf8'),
+      ) as { challenge: string; methods: string[] };
+      expect(handed.methods).toContain('totp');
+
+      const wrong = await browser.request(
+        `${harness.baseUrl}/auth/login/second-factor`,
+        json({ challenge: handed.challenge, code: code() === '000000' ? '111111' : '000000' }),
+      );
+      expect(wrong.status).toBe(401);
+      expect((await me(browser)).status).toBe(401);
+      const finished = await browser.request(
+        `${harness.baseUrl}/auth/login/second-factor`,
+        json({ challenge: handed.challenge, code: code() }),
+      );
+      expect(finished.status).toBe(200);
+      expect(await (await me(browser)).json()).toMatchObject({ email: 'katherine@example.test' });
     });
 
     it('refuses connecting without a session: 401', async () => {
