@@ -2,8 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 import { accountDisabledMigrations } from '../auth/account-disabled-migrations.js';
 import { emailMigrations } from '../auth/email-migrations.js';
 import { membershipMigrations } from '../membership/membership-migrations.js';
-import { secondFactorMigrations } from '../second-factor/second-factor-migrations.js';
 import { recoveryMigrations } from '../recovery/recovery-migrations.js';
+import { secondFactorMigrations } from '../second-factor/second-factor-migrations.js';
 import { ssoMigrations } from '../sso/sso-migrations.js';
 import { walletMigrations } from '../wallet/wallet-migrations.js';
 

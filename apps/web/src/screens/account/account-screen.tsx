@@ -5,8 +5,8 @@ import { ApiKeysPanel } from './api-keys-panel';
 import { LeavingPanel } from './leaving-panel';
 import { MembershipPanel } from './membership-panel';
 import { SessionsPanel } from './sessions-panel';
-import { TwoStepPanel } from './two-step-panel';
 import { SsoPanel } from './sso-panel';
+import { TwoStepPanel } from './two-step-panel';
 import { WalletPanel } from './wallet-panel';
 
 /** Account: API keys, wallet, membership; for admins, grants and meter rules. */
