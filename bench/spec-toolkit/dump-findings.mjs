@@ -10,9 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const build = process.argv[2];
-const { validate } = build
-  ? await import(pathToFileURL(build).href)
-  : await import('@svc/spec-toolkit');
+const { validate } = build ? await import(pathToFileURL(build).href) : await import('@svc/spec-toolkit');
 
 const toolkitRoot = new URL('../../packages/spec-toolkit/', import.meta.url).pathname;
 const toolkitRequire = createRequire(join(toolkitRoot, 'package.json'));
@@ -54,7 +52,9 @@ for (const input of inputs) {
       for (const diagnostic of result[kind]) {
         // Every field, positions included (read here, so lazily located findings are located).
         const { code, path, line, column, file, message, ...rest } = diagnostic;
-        process.stdout.write(`${kind} ${JSON.stringify({ code, path, line, column, file, message, ...rest })}\n`);
+        process.stdout.write(
+          `${kind} ${JSON.stringify({ code, path, line, column, file, message, ...rest })}\n`,
+        );
       }
     }
   }

@@ -327,17 +327,17 @@ function checkNesting(
     );
   }
   if (section === 'webhook') {
-    for (const [owner, at] of [
-      [item, place.parent],
-      [operation, place],
-    ] as const) {
-      if (owner.servers === undefined || at === null) continue;
-      report(
-        context,
-        'SPEC_WEBHOOK_SERVERS',
-        child(at, 'servers'),
-        'A webhook declares "servers": the subscriber chooses where webhooks go, so drop them.',
-      );
-    }
+    // The path item's servers, then the operation's (two calls, not a loop over a list built per operation).
+    if (item.servers !== undefined && place.parent !== null) reportWebhookServers(context, place.parent);
+    if (operation.servers !== undefined) reportWebhookServers(context, place);
   }
+}
+
+function reportWebhookServers(context: RuleContext, owner: Place): void {
+  report(
+    context,
+    'SPEC_WEBHOOK_SERVERS',
+    child(owner, 'servers'),
+    'A webhook declares "servers": the subscriber chooses where webhooks go, so drop them.',
+  );
 }

@@ -236,10 +236,21 @@ function typesOf(type: unknown, nullable: boolean): string[] {
   return list;
 }
 
-function hasSomeType(value: unknown, types: string[]): boolean {
-  for (let index = 0; index < types.length; index++)
-    if (hasJsonType(value, types[index] as string)) return true;
-  return false;
+/**
+ * True when `value` has one of the types `typesOf(type, nullable)` lists, or when that list is
+ * empty (no type said): the same answer, with no list built.
+ */
+function admitsType(value: unknown, type: unknown, nullable: boolean): boolean {
+  if (typeof type === 'string') return hasJsonType(value, type) || (nullable && value === null);
+  if (!Array.isArray(type)) return true;
+  let said = false;
+  for (let index = 0; index < type.length; index++) {
+    const member = type[index];
+    if (typeof member !== 'string') continue;
+    if (hasJsonType(value, member)) return true;
+    said = true;
+  }
+  return !said || (nullable && value === null);
 }
 
 function checkEnum(
@@ -249,12 +260,13 @@ function checkEnum(
   nullable: boolean,
   cursor: SchemaCursor,
 ): void {
-  const types = typesOf(type, nullable);
   // Built on the first finding; no closure (which would allocate a context per call).
   let enumPlace: Place | undefined;
   for (let index = 0; index < values.length; index++) {
     const value = values[index];
-    if (types.length > 0 && !hasSomeType(value, types)) {
+    if (!admitsType(value, type, nullable)) {
+      // The list of types only for a finding: most enums match their type.
+      const types = typesOf(type, nullable);
       // 3.0 allows `null` in an enum only with `nullable: true`; say what to change either way.
       const expected =
         types.length === 1 ? `"${types[0]}"` : `any of ${types.map((t) => `"${t}"`).join(', ')}`;
