@@ -62,7 +62,7 @@ export function checkPathKeys(context: RuleContext, paths: Record<string, unknow
  * earlier one, `{}` aside; undefined when none does. Compares in place: no match list is built
  * for each of a large description's paths.
  */
-function findRepeatedTemplate(path: string): string | undefined {
+export function findRepeatedTemplate(path: string): string | undefined {
   let open = path.indexOf('{');
   while (open !== -1) {
     const close = path.indexOf('}', open + 1);

@@ -33,8 +33,8 @@ const SUBSCHEMAS = new Map<string, number>([
 ]);
 
 /**
- * Walks a schema and its inline subschemas (a `$ref` is not followed: its target is walked
- * where it is defined) with the schema rules: enum against type, repeated enum values, arrays
+ * Walks a schema (at `place`, or at its member `token` when given) and its inline subschemas (a
+ * `$ref` is not followed: its target is walked where it is defined) with the schema rules: enum against type, repeated enum values, arrays
  * without items (2.0, 3.0), required properties not defined, `$ref` siblings, and the schema's
  * own `example` / `examples` against it. One pass over each schema's keys dispatches them.
  */
@@ -43,6 +43,7 @@ export function walkSchema(
   examples: ExampleChecker,
   schema: unknown,
   place: Place,
+  token?: string,
 ): void {
   // One cursor per rule walk: its arrays are emptied, not reallocated, for each schema.
   context.schemaCursor ??= createCursor(place);
@@ -55,7 +56,14 @@ export function walkSchema(
     cursor.places.length = 0;
   }
   cursor.pending = undefined;
+  if (token === undefined) {
+    visitSchema(context, examples, cursor, schema, null, null);
+    return;
+  }
+  // The schema's own place is built only if a finding needs it, like those below it.
+  enter(cursor, token);
   visitSchema(context, examples, cursor, schema, null, null);
+  leave(cursor);
 }
 
 function createCursor(base: Place): SchemaCursor {
