@@ -1,9 +1,10 @@
 import { isPlainObject } from '../json-pointer.js';
-import { hasJsonType, jsonEqual } from '../schema-validator/value-checks.js';
+import { jsonEqual } from '../schema-validator/value-checks.js';
 import { resolveLocalValue } from '../spec-model.js';
 import type { ExampleChecker } from './example-rules.js';
 import { checkMarkdown } from './markdown-rules.js';
 import { child, type Place, type RuleContext, report, type SchemaCursor } from './rule-context.js';
+import { admitsType, typesOf } from './schema-types.js';
 
 // How each subschema-holding keyword holds its subschemas.
 const MAP = 1;
@@ -234,31 +235,6 @@ function checkKeyword(
       'A "type: array" schema needs "items": say what the array holds ({} for anything).',
     );
   }
-}
-
-/** The JSON types a schema's `type` admits (empty when it does not say). */
-function typesOf(type: unknown, nullable: boolean): string[] {
-  const list =
-    typeof type === 'string' ? [type] : Array.isArray(type) ? type.filter((t) => typeof t === 'string') : [];
-  if (nullable && list.length > 0) list.push('null');
-  return list;
-}
-
-/**
- * True when `value` has one of the types `typesOf(type, nullable)` lists, or when that list is
- * empty (no type said): the same answer, with no list built.
- */
-function admitsType(value: unknown, type: unknown, nullable: boolean): boolean {
-  if (typeof type === 'string') return hasJsonType(value, type) || (nullable && value === null);
-  if (!Array.isArray(type)) return true;
-  let said = false;
-  for (let index = 0; index < type.length; index++) {
-    const member = type[index];
-    if (typeof member !== 'string') continue;
-    if (hasJsonType(value, member)) return true;
-    said = true;
-  }
-  return !said || (nullable && value === null);
 }
 
 function checkEnum(
