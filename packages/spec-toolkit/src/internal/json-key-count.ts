@@ -1,3 +1,5 @@
+import { ScratchStack } from './scratch-stack.js';
+
 /**
  * An upper bound of the object keys in JSON text that `JSON.parse` accepted, never below the
  * exact count: every key's closing quote is an unescaped `"` followed by `:`, and the only other
@@ -44,17 +46,23 @@ export function countKeysExactly(text: string): number {
 }
 
 /**
- * Counts the keys of every object in a parsed JSON value, without recursion. `stack` (left
- * empty again) lets a caller that counts many small values reuse one array.
+ * Counts the keys of every object in a parsed JSON value, without recursion. `stack` (empty
+ * again afterwards, its values still to be released by the caller) lets a caller that counts
+ * many values reuse one.
  */
-export function countParsedKeys(value: unknown, stack: unknown[] = []): number {
+export function countParsedKeys(value: unknown, stack: ScratchStack = new ScratchStack()): number {
   let count = 0;
+  const base = stack.size;
   stack.push(value);
-  while (stack.length > 0) {
+  while (stack.size > base) {
     const node = stack.pop();
     if (typeof node !== 'object' || node === null) continue;
     if (Array.isArray(node)) {
-      for (const item of node) if (typeof item === 'object' && item !== null) stack.push(item);
+      // An index loop: `for…of` allocates an iterator where the loop is not optimised.
+      for (let index = 0; index < node.length; index++) {
+        const item = node[index];
+        if (typeof item === 'object' && item !== null) stack.push(item);
+      }
       continue;
     }
     for (const key in node) {

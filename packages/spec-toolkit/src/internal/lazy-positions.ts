@@ -53,6 +53,52 @@ export function sortByDocumentOrder(list: Diagnostic[], doc: unknown): Diagnosti
   return keyed.map((entry) => entry.diagnostic);
 }
 
+/** What the diagnostics of one `addPositionsOnFirstRead` call share until one is read. */
+interface PendingPositions {
+  readonly list: Diagnostic[];
+  readonly addPositions: (pending: Diagnostic[]) => void;
+  done: boolean;
+}
+
+/** The key of a pending diagnostic's shared state: a symbol, never enumerated or serialised. */
+const PENDING = Symbol('pending positions');
+
+type PendingDiagnostic = Diagnostic & { [PENDING]?: PendingPositions };
+
+/** Locates every diagnostic of the read one's call, once. */
+function locateAll(state: PendingPositions): void {
+  if (state.done) return;
+  state.done = true;
+  for (const diagnostic of state.list) {
+    delete diagnostic.line;
+    delete diagnostic.column;
+    delete (diagnostic as PendingDiagnostic)[PENDING];
+  }
+  state.addPositions(state.list);
+}
+
+/**
+ * One getter and setter per key for every call (they read the state through `this`): accessors
+ * made per call would give each call's diagnostics new hidden classes, which costs more than the
+ * diagnostics themselves on a large description.
+ */
+const accessor = (key: 'line' | 'column'): PropertyDescriptor => ({
+  configurable: true,
+  enumerable: true,
+  get(this: PendingDiagnostic) {
+    const state = this[PENDING];
+    if (state !== undefined) locateAll(state);
+    return this[key];
+  },
+  set(this: PendingDiagnostic, value: number | undefined) {
+    const state = this[PENDING];
+    if (state !== undefined) locateAll(state);
+    Object.defineProperty(this, key, { configurable: true, enumerable: true, writable: true, value });
+  },
+});
+const LINE = accessor('line');
+const COLUMN = accessor('column');
+
 /**
  * Gives each diagnostic without a position `line` and `column` that are found on first read:
  * the first read of either, on any of them, locates all of them in one scan of the text (the
@@ -65,34 +111,12 @@ export function addPositionsOnFirstRead(
 ): void {
   const pending = list.filter((diagnostic) => diagnostic.line === undefined);
   if (pending.length === 0) return;
-  let done = false;
-  const locateAll = (): void => {
-    if (done) return;
-    done = true;
-    for (const diagnostic of pending) {
-      delete diagnostic.line;
-      delete diagnostic.column;
-    }
-    addPositions(pending);
-  };
-  // One getter and setter per key for the whole list (they read `this`), and one descriptor per
-  // key: a thousand findings then cost no closures of their own.
-  const accessor = (key: 'line' | 'column'): PropertyDescriptor => ({
-    configurable: true,
-    enumerable: true,
-    get(this: Diagnostic) {
-      locateAll();
-      return this[key];
-    },
-    set(this: Diagnostic, value: number | undefined) {
-      locateAll();
-      Object.defineProperty(this, key, { configurable: true, enumerable: true, writable: true, value });
-    },
-  });
-  const line = accessor('line');
-  const column = accessor('column');
+  const state: PendingPositions = { list: pending, addPositions, done: false };
+  // Not enumerable: spread, `Object.keys` and JSON leave it out.
+  const shared: PropertyDescriptor = { configurable: true, writable: true, value: state };
   for (const diagnostic of pending) {
-    Object.defineProperty(diagnostic, 'line', line);
-    Object.defineProperty(diagnostic, 'column', column);
+    Object.defineProperty(diagnostic, PENDING, shared);
+    Object.defineProperty(diagnostic, 'line', LINE);
+    Object.defineProperty(diagnostic, 'column', COLUMN);
   }
 }

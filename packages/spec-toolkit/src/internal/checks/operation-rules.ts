@@ -1,7 +1,8 @@
 import { isPlainObject } from '../json-pointer.js';
 import { resolveLocalValue, templateNames } from '../spec-model.js';
 
-// Predicates shared by the reporting operation checks and their fast, pointer-free pass.
+// Predicates shared by the reporting operation checks and their fast, pointer-free pass. Index
+// loops, not `for…of`: where a loop is not optimised, each one would allocate an iterator.
 
 /** True when every key is an extension (`x-*`), so also for an empty object. */
 export function onlyExtensions(record: Record<string, unknown>): boolean {
@@ -27,24 +28,26 @@ export function firstParameterIndex(
 /**
  * The fast answer for the common case, with no pointer built: the path's `{names}` and the path
  * parameters in effect (path-level and operation-level, which `listParameters` merges by name
- * and `in`, so their names are the union) are the same set.
+ * and `in`, so their names are the union) are the same set. `names`, the path's template names,
+ * when the caller has them (the operations of one path share them).
  */
 export function pathTemplateMatches(
   doc: unknown,
   path: string,
   pathItem: Record<string, unknown>,
   operation: Record<string, unknown>,
+  names: readonly string[] = pathTemplateNames(path),
 ): boolean {
-  const names = path.includes('{') ? templateNames(path) : [];
   for (let level = 0; level < 2; level++) {
     const list = level === 0 ? pathItem.parameters : operation.parameters;
     if (!Array.isArray(list)) continue;
-    for (const raw of list) {
-      const name = pathParameterName(doc, raw);
+    for (let index = 0; index < list.length; index++) {
+      const name = pathParameterName(doc, list[index]);
       if (name !== undefined && !names.includes(name)) return false;
     }
   }
-  for (const name of names) if (!declaresPathParameter(doc, pathItem, operation, name)) return false;
+  for (let index = 0; index < names.length; index++)
+    if (!declaresPathParameter(doc, pathItem, operation, names[index] as string)) return false;
   return true;
 }
 
@@ -64,7 +67,8 @@ function declaresPathParameter(
   for (let level = 0; level < 2; level++) {
     const list = level === 0 ? pathItem.parameters : operation.parameters;
     if (!Array.isArray(list)) continue;
-    for (const raw of list) if (pathParameterName(doc, raw) === name) return true;
+    for (let index = 0; index < list.length; index++)
+      if (pathParameterName(doc, list[index]) === name) return true;
   }
   return false;
 }
@@ -88,4 +92,11 @@ export function parameterListClean(doc: unknown, list: unknown[]): boolean {
     if (location === 'body' && ++bodies > 1) return false;
   }
   return true;
+}
+
+const NO_NAMES: readonly string[] = [];
+
+/** The `{names}` of a path; one shared empty list for a path without templates. */
+export function pathTemplateNames(path: string): readonly string[] {
+  return path.includes('{') ? templateNames(path) : NO_NAMES;
 }

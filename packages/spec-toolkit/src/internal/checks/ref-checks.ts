@@ -1,6 +1,7 @@
 import type { SpecVersion } from '../../types.js';
 import { countParsedKeys } from '../json-key-count.js';
 import { isPlainObject, readAtTokens } from '../json-pointer.js';
+import { ScratchStack } from '../scratch-stack.js';
 import { isOas31OrLater, localRefTokens } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
 import { holdsReferenceMember, isDataKind, isNamesKind, KEY_KINDS, scanRefsFast } from './ref-fast-scan.js';
@@ -39,7 +40,7 @@ export function checkRefs(
   const path: (string | number)[] = [];
   let anchors: Set<string> | null = null;
   let keys = 0;
-  const countStack: unknown[] = [];
+  const countStack = new ScratchStack();
 
   const pointer = (): string => {
     let out = '';

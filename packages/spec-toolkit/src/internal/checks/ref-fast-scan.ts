@@ -1,6 +1,7 @@
 import type { SpecVersion } from '../../types.js';
 import { countParsedKeys } from '../json-key-count.js';
 import { DATA_MEMBERS, NAME_MAPS } from '../resolve/ref-walk-rules.js';
+import { ScratchStack } from '../scratch-stack.js';
 
 const DATA = 1;
 const NAMES = 2;
@@ -32,6 +33,13 @@ export function holdsReferenceMember(
   return !(key === 'examples' && (version === '2.0' || Array.isArray(child)));
 }
 
+/**
+ * The scan's stacks, reused from scan to scan and released at its end: a large document then
+ * grows no arrays on each run, which leaves the young-generation collector less to do. The scan
+ * is synchronous and never re-entered.
+ */
+const SCRATCH = { walk: new ScratchStack(), count: new ScratchStack() };
+
 // Flags of a node on the scan's stack.
 const NAMES_HERE = 1;
 const IN_EXAMPLES = 2;
@@ -50,20 +58,39 @@ export function scanRefsFast(
   isClean: (ref: string) => boolean,
   maxDepth: number,
 ): number {
+  try {
+    return scanFrom(doc, SCRATCH.walk, SCRATCH.count, version, isClean, maxDepth);
+  } finally {
+    SCRATCH.walk.release();
+    SCRATCH.count.release();
+  }
+}
+
+function scanFrom(
+  doc: unknown,
+  stack: ScratchStack,
+  countStack: ScratchStack,
+  version: SpecVersion | null,
+  isClean: (ref: string) => boolean,
+  maxDepth: number,
+): number {
   let keys = 0;
-  const countStack: unknown[] = [];
   // Pairs: node, flags (depth in the high bits).
-  const stack: unknown[] = [doc, 0];
-  while (stack.length > 0) {
+  stack.push(doc);
+  stack.push(0);
+  while (stack.size > 0) {
     const flags = stack.pop() as number;
     const node = stack.pop();
     if (typeof node !== 'object' || node === null) continue;
     const depth = flags - (flags % DEPTH_UNIT) + DEPTH_UNIT;
-    if (depth / DEPTH_UNIT > maxDepth) return -1;
+    if (depth > maxDepth * DEPTH_UNIT) return -1;
     if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index--) {
         const item = node[index];
-        if (typeof item === 'object' && item !== null) stack.push(item, depth);
+        if (typeof item === 'object' && item !== null) {
+          stack.push(item);
+          stack.push(depth);
+        }
       }
       continue;
     }
@@ -90,7 +117,8 @@ export function scanRefsFast(
         (kind === NAMES ? NAMES_HERE : 0) |
         childrenInExamples |
         (key === 'examples' ? KEY_IS_EXAMPLES : 0);
-      stack.push(child, childFlags);
+      stack.push(child);
+      stack.push(childFlags);
     }
   }
   return keys;

@@ -158,18 +158,19 @@ function walkParameter(walk: Walk, parameter: unknown, place: Place, isHeader = 
     );
   }
   if (context.version === '2.0') {
-    if (parameter.in === 'body') walkSchema(context, walk.examples, parameter.schema, child(place, 'schema'));
+    if (parameter.in === 'body') walkSchema(context, walk.examples, parameter.schema, place, 'schema');
     else walkSchema(context, walk.examples, parameter, place);
     return;
   }
   const schema = parameter.schema;
-  if (isPlainObject(schema)) walkSchema(context, walk.examples, schema, child(place, 'schema'));
+  if (isPlainObject(schema)) walkSchema(context, walk.examples, schema, place, 'schema');
   if (schema !== undefined) {
     if (parameter.example !== undefined)
-      walk.examples.check(
+      walk.examples.checkMember(
         schema,
         parameter.example,
-        child(place, 'example'),
+        place,
+        'example',
         'SPEC_PARAMETER_EXAMPLE_INVALID',
       );
     if (isPlainObject(parameter.examples))
@@ -191,12 +192,13 @@ function walkContent(walk: Walk, content: unknown, place: Place): void {
     if (!isPlainObject(media)) continue;
     const at = child(place, type);
     const schema = media.schema;
-    if (isPlainObject(schema)) walkSchema(context, examples, schema, child(at, 'schema'));
+    if (isPlainObject(schema)) walkSchema(context, examples, schema, at, 'schema');
     if (isPlainObject(media.examples)) {
-      checkExampleObjects(context, media.examples, child(at, 'examples'));
-      if (schema !== undefined) examples.checkMap(schema, media.examples, child(at, 'examples'));
+      const examplesAt = child(at, 'examples');
+      checkExampleObjects(context, media.examples, examplesAt);
+      if (schema !== undefined) examples.checkMap(schema, media.examples, examplesAt);
     } else if (media.example !== undefined && schema !== undefined) {
-      examples.check(schema, media.example, child(at, 'example'));
+      examples.checkMember(schema, media.example, at, 'example');
     }
     if (isPlainObject(media.encoding)) {
       const encodingAt = child(at, 'encoding');
@@ -222,7 +224,7 @@ function walkResponse(walk: Walk, response: unknown, place: Place): void {
     if (isPlainObject(response.content)) walkContent(walk, response.content, child(place, 'content'));
     return;
   }
-  walkSchema(context, walk.examples, response.schema, child(place, 'schema'));
+  walkSchema(context, walk.examples, response.schema, place, 'schema');
   // 2.0: `examples` maps a media type to an example of the response schema.
   if (isPlainObject(response.examples) && response.schema !== undefined) {
     const at = child(place, 'examples');
@@ -256,8 +258,7 @@ function walkComponents(walk: Walk, components: Record<string, unknown>): void {
   };
   const schemas = section('schemas');
   if (schemas)
-    for (const name in schemas[0])
-      walkSchema(context, walk.examples, schemas[0][name], child(schemas[1], name));
+    for (const name in schemas[0]) walkSchema(context, walk.examples, schemas[0][name], schemas[1], name);
   const parameters = section('parameters');
   if (parameters)
     for (const name in parameters[0]) walkParameter(walk, parameters[0][name], child(parameters[1], name));
@@ -292,8 +293,7 @@ function walkSwaggerComponents(walk: Walk): void {
   const doc = context.doc;
   if (isPlainObject(doc.definitions)) {
     const at: Place = { parent: null, token: 'definitions' };
-    for (const name in doc.definitions)
-      walkSchema(context, walk.examples, doc.definitions[name], child(at, name));
+    for (const name in doc.definitions) walkSchema(context, walk.examples, doc.definitions[name], at, name);
   }
   if (isPlainObject(doc.parameters)) {
     const at: Place = { parent: null, token: 'parameters' };
@@ -327,17 +327,17 @@ function checkNesting(
     );
   }
   if (section === 'webhook') {
-    for (const [owner, at] of [
-      [item, place.parent],
-      [operation, place],
-    ] as const) {
-      if (owner.servers === undefined || at === null) continue;
-      report(
-        context,
-        'SPEC_WEBHOOK_SERVERS',
-        child(at, 'servers'),
-        'A webhook declares "servers": the subscriber chooses where webhooks go, so drop them.',
-      );
-    }
+    // The path item's servers, then the operation's (two calls, not a loop over a list built per operation).
+    if (item.servers !== undefined && place.parent !== null) reportWebhookServers(context, place.parent);
+    if (operation.servers !== undefined) reportWebhookServers(context, place);
   }
+}
+
+function reportWebhookServers(context: RuleContext, owner: Place): void {
+  report(
+    context,
+    'SPEC_WEBHOOK_SERVERS',
+    child(owner, 'servers'),
+    'A webhook declares "servers": the subscriber chooses where webhooks go, so drop them.',
+  );
 }

@@ -17,6 +17,8 @@ import { child, type Place, type PlaceSource, type RuleContext, report } from '.
 export interface ExampleChecker {
   /** Checks `value` against `schema`; reports SPEC_EXAMPLE_INVALID at `place` when it fails. */
   check(schema: unknown, value: unknown, place: Place | PlaceSource | null, rule?: ExampleRule): void;
+  /** `check` of an example at member `token` of `parent`, whose place is built only if it fails. */
+  checkMember(schema: unknown, value: unknown, parent: Place, token: string, rule?: ExampleRule): void;
   /** An `examples` map (media type, parameter, header): each entry resolved, its `value` checked. */
   checkMap(schema: unknown, examples: Record<string, unknown>, place: Place, rule?: ExampleRule): void;
 }
@@ -61,22 +63,23 @@ export function createExampleChecker(context: RuleContext): ExampleChecker {
       }
       if (error !== null) reportInvalid(error, place, rule);
     },
+    checkMember(schema, value, parent, token, rule) {
+      deferred.set(parent, token, undefined);
+      checker.check(schema, value, deferred, rule);
+    },
     checkMap(schema, examples, place, rule = 'SPEC_EXAMPLE_INVALID') {
       for (const name in examples) {
         const raw = examples[name];
         const entry = resolveLocalValue(doc, raw);
         if (!isPlainObject(entry) || !('value' in entry)) continue;
-        const at = child(place, name);
         // A referenced example is reported where it is used, with this schema.
-        checker.check(
-          schema,
-          entry.value,
-          isPlainObject(raw) && '$ref' in raw ? at : child(at, 'value'),
-          rule,
-        );
+        deferred.set(place, name, isPlainObject(raw) && '$ref' in raw ? undefined : 'value');
+        checker.check(schema, entry.value, deferred, rule);
       }
     },
   };
+  // One place source for every example checked below a place: most pass and need no place.
+  const deferred = createDeferredPlace();
   const reportInvalid = (error: ValueError, at: Place | PlaceSource | null, rule: ExampleRule): void => {
     const place = at !== null && 'placeOf' in at ? at.placeOf() : at;
     const where = error.path === '' ? '' : ` at ${error.path}`;
@@ -88,6 +91,28 @@ export function createExampleChecker(context: RuleContext): ExampleChecker {
     );
   };
   return checker;
+}
+
+/** A place one or two tokens below `parent`, built when a failing example reads it. */
+interface DeferredPlace extends PlaceSource {
+  set(parent: Place, first: string, second: string | undefined): void;
+}
+
+function createDeferredPlace(): DeferredPlace {
+  let parent: Place | null = null;
+  let first = '';
+  let second: string | undefined;
+  return {
+    set(at, token, below) {
+      parent = at;
+      first = token;
+      second = below;
+    },
+    placeOf() {
+      const at = child(parent, first);
+      return second === undefined ? at : child(at, second);
+    },
+  };
 }
 
 /** The verdicts on the values one schema met: the first inline, the others in `more`. */

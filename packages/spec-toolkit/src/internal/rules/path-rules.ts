@@ -36,18 +36,14 @@ export function checkPathKeys(context: RuleContext, paths: Record<string, unknow
       );
       continue;
     }
-    const names: string[] = path.match(/\{[^}]*\}/g) ?? [];
-    for (let index = 0; index < names.length; index++) {
-      const name = names[index] as string;
-      if (name !== '{}' && names.indexOf(name) !== index) {
-        report(
-          context,
-          'SPEC_PATH_PARAM_REPEATED',
-          place,
-          `Path "${path}" names "${name}" twice: give each template its own name.`,
-        );
-        break;
-      }
+    const repeated = findRepeatedTemplate(path);
+    if (repeated !== undefined) {
+      report(
+        context,
+        'SPEC_PATH_PARAM_REPEATED',
+        place,
+        `Path "${path}" names "${repeated}" twice: give each template its own name.`,
+      );
     }
     const segments = path.split('/');
     let group = bySegments.get(segments.length);
@@ -59,6 +55,41 @@ export function checkPathKeys(context: RuleContext, paths: Record<string, unknow
   }
   const budget = { pairs: MAX_PAIRS };
   for (const group of bySegments.values()) checkAmbiguous(context, group, budget);
+}
+
+/**
+ * The first `{template}` (as `/\{[^}]*\}/g` matches them, braces included) that repeats an
+ * earlier one, `{}` aside; undefined when none does. Compares in place: no match list is built
+ * for each of a large description's paths.
+ */
+export function findRepeatedTemplate(path: string): string | undefined {
+  let open = path.indexOf('{');
+  while (open !== -1) {
+    const close = path.indexOf('}', open + 1);
+    if (close === -1) return undefined;
+    if (close > open + 1 && repeatsEarlierTemplate(path, open, close)) return path.slice(open, close + 1);
+    open = path.indexOf('{', close + 1);
+  }
+  return undefined;
+}
+
+/** True when a template before `open` has the same text as `path[open..close]`. */
+function repeatsEarlierTemplate(path: string, open: number, close: number): boolean {
+  const length = close - open;
+  let earlier = path.indexOf('{');
+  while (earlier < open) {
+    const end = path.indexOf('}', earlier + 1);
+    if (end - earlier === length && sameText(path, earlier, open, length)) return true;
+    earlier = path.indexOf('{', end + 1);
+  }
+  return false;
+}
+
+/** True when `path` has the same `length` characters at `a` and at `b`. */
+function sameText(path: string, a: number, b: number, length: number): boolean {
+  for (let offset = 0; offset < length; offset++)
+    if (path.charCodeAt(a + offset) !== path.charCodeAt(b + offset)) return false;
+  return true;
 }
 
 /**

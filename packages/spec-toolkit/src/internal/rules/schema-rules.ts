@@ -1,9 +1,10 @@
 import { isPlainObject } from '../json-pointer.js';
-import { hasJsonType, jsonEqual } from '../schema-validator/value-checks.js';
+import { jsonEqual } from '../schema-validator/value-checks.js';
 import { resolveLocalValue } from '../spec-model.js';
 import type { ExampleChecker } from './example-rules.js';
 import { checkMarkdown } from './markdown-rules.js';
 import { child, type Place, type RuleContext, report, type SchemaCursor } from './rule-context.js';
+import { admitsType, typesOf } from './schema-types.js';
 
 // How each subschema-holding keyword holds its subschemas.
 const MAP = 1;
@@ -33,8 +34,8 @@ const SUBSCHEMAS = new Map<string, number>([
 ]);
 
 /**
- * Walks a schema and its inline subschemas (a `$ref` is not followed: its target is walked
- * where it is defined) with the schema rules: enum against type, repeated enum values, arrays
+ * Walks a schema (at `place`, or at its member `token` when given) and its inline subschemas (a
+ * `$ref` is not followed: its target is walked where it is defined) with the schema rules: enum against type, repeated enum values, arrays
  * without items (2.0, 3.0), required properties not defined, `$ref` siblings, and the schema's
  * own `example` / `examples` against it. One pass over each schema's keys dispatches them.
  */
@@ -43,6 +44,7 @@ export function walkSchema(
   examples: ExampleChecker,
   schema: unknown,
   place: Place,
+  token?: string,
 ): void {
   // One cursor per rule walk: its arrays are emptied, not reallocated, for each schema.
   context.schemaCursor ??= createCursor(place);
@@ -55,7 +57,14 @@ export function walkSchema(
     cursor.places.length = 0;
   }
   cursor.pending = undefined;
+  if (token === undefined) {
+    visitSchema(context, examples, cursor, schema, null, null);
+    return;
+  }
+  // The schema's own place is built only if a finding needs it, like those below it.
+  enter(cursor, token);
   visitSchema(context, examples, cursor, schema, null, null);
+  leave(cursor);
 }
 
 function createCursor(base: Place): SchemaCursor {
@@ -228,20 +237,6 @@ function checkKeyword(
   }
 }
 
-/** The JSON types a schema's `type` admits (empty when it does not say). */
-function typesOf(type: unknown, nullable: boolean): string[] {
-  const list =
-    typeof type === 'string' ? [type] : Array.isArray(type) ? type.filter((t) => typeof t === 'string') : [];
-  if (nullable && list.length > 0) list.push('null');
-  return list;
-}
-
-function hasSomeType(value: unknown, types: string[]): boolean {
-  for (let index = 0; index < types.length; index++)
-    if (hasJsonType(value, types[index] as string)) return true;
-  return false;
-}
-
 function checkEnum(
   context: RuleContext,
   values: unknown[],
@@ -249,12 +244,13 @@ function checkEnum(
   nullable: boolean,
   cursor: SchemaCursor,
 ): void {
-  const types = typesOf(type, nullable);
   // Built on the first finding; no closure (which would allocate a context per call).
   let enumPlace: Place | undefined;
   for (let index = 0; index < values.length; index++) {
     const value = values[index];
-    if (types.length > 0 && !hasSomeType(value, types)) {
+    if (!admitsType(value, type, nullable)) {
+      // The list of types only for a finding: most enums match their type.
+      const types = typesOf(type, nullable);
       // 3.0 allows `null` in an enum only with `nullable: true`; say what to change either way.
       const expected =
         types.length === 1 ? `"${types[0]}"` : `any of ${types.map((t) => `"${t}"`).join(', ')}`;

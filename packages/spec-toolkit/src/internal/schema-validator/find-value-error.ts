@@ -150,6 +150,7 @@ function describeType(value: unknown): string {
   return kind === 'number' && Number.isInteger(value) ? 'integer' : kind;
 }
 
+// Index loops below, not `for…of`: where a loop is not optimised, an iterator is allocated per call.
 function checkCombinators(
   value: unknown,
   schema: Record<string, unknown>,
@@ -161,16 +162,18 @@ function checkCombinators(
   if (hops > 64) return null;
   const next = hops + 1;
   if (Array.isArray(schema.allOf)) {
-    for (const sub of schema.allOf) {
-      const error = check(value, sub, options, path, next);
+    const parts = schema.allOf;
+    for (let index = 0; index < parts.length; index++) {
+      const error = check(value, parts[index], options, path, next);
       if (error !== null) return error;
     }
   }
   if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0) {
     let first: ValueError | null = null;
     let passed = false;
-    for (const sub of schema.anyOf) {
-      const error = check(value, sub, options, path, next);
+    const branches = schema.anyOf;
+    for (let index = 0; index < branches.length; index++) {
+      const error = check(value, branches[index], options, path, next);
       if (error === null) {
         passed = true;
         break;
@@ -185,8 +188,9 @@ function checkCombinators(
   if (Array.isArray(schema.oneOf) && schema.oneOf.length > 0) {
     let matches = 0;
     let first: ValueError | null = null;
-    for (const sub of schema.oneOf) {
-      const error = check(value, sub, options, path, next);
+    const branches = schema.oneOf;
+    for (let index = 0; index < branches.length; index++) {
+      const error = check(value, branches[index], options, path, next);
       if (error === null) matches++;
       else first ??= error;
     }
@@ -215,7 +219,9 @@ function checkObject(
   path: string,
 ): ValueError | null {
   if (Array.isArray(schema.required)) {
-    for (const name of schema.required) {
+    const required = schema.required;
+    for (let index = 0; index < required.length; index++) {
+      const name = required[index];
       if (typeof name === 'string' && !Object.hasOwn(value, name))
         return explaining ? explain(path, `property "${name}" is required`) : FAILED;
     }
