@@ -19,6 +19,8 @@ import { createKeyService, type KeyService } from './keys/key-service.js';
 import { createMembershipService, type MembershipService } from './membership/membership-service.js';
 import { createDefaultCatalogue, type PlanCatalogue } from './membership/plan-catalogue.js';
 import { createMeter, type Meter } from './meter/meter-service.js';
+import type { PasskeyRelyingParty } from './passkeys/passkey-rules.js';
+import { createPasskeyService, type PasskeyService } from './passkeys/passkey-service.js';
 import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
 import type { DataEvents } from './ports/data-events.js';
@@ -62,6 +64,11 @@ export interface CreateGateOptions {
    * change made through another instance is seen only when `identityCacheMs` ends.
    */
   invalidations?: IdentityInvalidations;
+  /**
+   * The WebAuthn relying party passkeys belong to (id, name, allowed origins). Without it
+   * `gate.passkeys` answers `GATE_NOT_CONFIGURED`.
+   */
+  passkeyRelyingParty?: PasskeyRelyingParty;
 }
 
 /** The access gate: one object per server, its services sharing one database and clock. */
@@ -78,6 +85,8 @@ export interface Gate {
   membership: MembershipService;
   /** The admin's account directory: list and search, disable and re-enable, sessions. */
   accounts: AccountDirectory;
+  /** Passkeys (WebAuthn): registration, the owner's list, password-less sign-in. */
+  passkeys: PasskeyService;
   /**
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
@@ -214,6 +223,7 @@ export function createGate(options: CreateGateOptions): Gate {
       readMembership: (userId) => membership.readMembership(userId),
       rolePermissions: deps.config.rolePermissions,
     }),
+    passkeys: createPasskeyService(deps, { tokens, relyingParty: options.passkeyRelyingParty }),
     invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       // Each credential is read on its own channel only: the cache key carries the channel.

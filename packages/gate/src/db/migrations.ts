@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { accountDisabledMigrations } from '../auth/account-disabled-migrations.js';
 import { emailMigrations } from '../auth/email-migrations.js';
 import { membershipMigrations } from '../membership/membership-migrations.js';
+import { passkeyMigrations } from '../passkeys/passkey-migrations.js';
 import { walletMigrations } from '../wallet/wallet-migrations.js';
 
 /**
@@ -87,4 +88,5 @@ export const gateMigrations: Record<string, Migration> = {
   ...membershipMigrations,
   ...emailMigrations,
   ...accountDisabledMigrations,
+  ...passkeyMigrations,
 };

@@ -1,4 +1,5 @@
 import type { MembershipTables } from '../membership/membership-schema.js';
+import type { PasskeyTables } from '../passkeys/passkey-schema.js';
 import type { WalletTables } from '../wallet/wallet-schema.js';
 
 /**
@@ -71,7 +72,7 @@ export interface DocumentsTable {
 }
 
 /** Every table the gate owns. */
-export interface GateDatabase extends WalletTables, MembershipTables {
+export interface GateDatabase extends WalletTables, MembershipTables, PasskeyTables {
   users: UsersTable;
   sessions: SessionsTable;
   verification_tokens: VerificationTokensTable;
