@@ -102,7 +102,13 @@ export type {
   PasskeyCredentialsTable,
   PasskeyTables,
 } from './passkeys/passkey-schema.js';
-export type { PasskeyService } from './passkeys/passkey-service.js';
+export type {
+  AuthenticationResponseJSON,
+  PasskeyService,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from './passkeys/passkey-service.js';
 export type { PasskeySession } from './passkeys/passkey-session.js';
 export type { PasskeySignInFailure } from './passkeys/passkey-sign-in.js';
 export type { Clock } from './ports/clock.js';

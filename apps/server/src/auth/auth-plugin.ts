@@ -2,6 +2,7 @@ import type { Mailer } from '@svc/gate';
 import fastifyPlugin from 'fastify-plugin';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { authRoutes } from './auth-routes.js';
+import { passkeyRoutes } from './passkey-routes.js';
 
 /** Options of {@link authPlugin}. */
 export interface AuthPluginOptions {
@@ -20,6 +21,7 @@ export interface AuthPluginOptions {
 export const authPlugin = fastifyPlugin<AuthPluginOptions>(
   async (app, options) => {
     await app.register(authRoutes, { mailer: options.mailer });
+    await app.register(passkeyRoutes);
   },
   { name: 'svc-auth', dependencies: [GATE_PLUGIN, '@fastify/rate-limit'], encapsulate: true },
 );

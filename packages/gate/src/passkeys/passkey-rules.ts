@@ -16,9 +16,7 @@ export const PASSKEY_NAME_MAX_LENGTH = 64;
 export function readPasskeyName(name: unknown): string {
   const trimmed = typeof name === 'string' ? name.trim() : '';
   const valid =
-    trimmed.length > 0 &&
-    [...trimmed].length <= PASSKEY_NAME_MAX_LENGTH &&
-    !/\p{Cc}/u.test(trimmed);
+    trimmed.length > 0 && [...trimmed].length <= PASSKEY_NAME_MAX_LENGTH && !/\p{Cc}/u.test(trimmed);
   if (!valid)
     throw new GateError(
       'GATE_INVALID_INPUT',

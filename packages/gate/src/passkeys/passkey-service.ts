@@ -37,6 +37,13 @@ import {
 import { openPasskeySession, type PasskeySession } from './passkey-session.js';
 import { verifyPasskeySignIn } from './passkey-sign-in.js';
 
+export type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+};
+
 /** Passkeys (WebAuthn): registration by a signed-in user, and password-less sign-in. */
 export interface PasskeyService {
   /** Whether a relying party is configured; every other method is `GATE_NOT_CONFIGURED` without one. */
