@@ -3,6 +3,7 @@ import { useSession } from '../../lib/session';
 import { AdminPanel } from './admin-panel';
 import { ApiKeysPanel } from './api-keys-panel';
 import { MembershipPanel } from './membership-panel';
+import { PasskeysPanel } from './passkeys-panel';
 import { WalletPanel } from './wallet-panel';
 
 /** Account: API keys, wallet, membership; for admins, grants and meter rules. */
@@ -29,6 +30,7 @@ export function AccountScreen() {
         <MembershipPanel />
       </div>
       <ApiKeysPanel />
+      <PasskeysPanel />
       {user.isAdmin ? <AdminPanel /> : null}
     </section>
   );

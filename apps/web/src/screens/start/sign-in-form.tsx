@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { isApiError, requestJson } from '../../api/http';
 import { ErrorMessage } from '../../components/status';
 import { useSession } from '../../lib/session';
+import { PasskeySignIn } from './passkey-sign-in';
 import { ResendVerification } from './resend-verification';
 
 /** `POST /auth/login`; the server sets the HttpOnly session cookie. */
@@ -57,6 +58,7 @@ export function SignInForm({ email: suggested }: { email: string }) {
       </div>
       <ErrorMessage error={error} />
       {unverified ? <ResendVerification email={email} /> : null}
+      <PasskeySignIn />
     </form>
   );
 }
