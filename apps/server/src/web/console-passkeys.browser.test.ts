@@ -98,7 +98,7 @@ describe('passkeys in the console', () => {
     await panel.getByLabel('Name of a new passkey').fill('Work laptop');
     await panel.getByRole('button', { name: 'Add a passkey' }).click();
     await panel.getByText('Passkey “Work laptop” added.').waitFor();
-    await panel.getByRole('cell', { name: 'Work laptop' }).waitFor();
+    await panel.getByRole('cell', { name: 'Work laptop', exact: true }).waitFor();
     const stored = await authenticatorCredentials();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.isResidentCredential).toBe(true);
