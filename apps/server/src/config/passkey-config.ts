@@ -7,22 +7,28 @@ function isSecureOrigin(url: URL): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === 'localhost');
 }
 
-/** The default origin: the public URL's, with a loopback address spelt `localhost` (an RP id is never an IP). */
+/**
+ * The default origin: the public URL's, with a loopback address spelt `localhost` (an RP id is
+ * never an IP). None for another IP address or plain http off localhost, where browsers offer no
+ * WebAuthn: passkeys are then off unless configured, rather than the start failing.
+ */
 function deriveOrigin(publicUrl: URL): URL | undefined {
   if (LOOPBACK_HOSTS.has(publicUrl.hostname)) {
     const localhost = new URL(publicUrl.origin);
     localhost.hostname = 'localhost';
     return localhost;
   }
-  return isIP(publicUrl.hostname.replace(/^\[|\]$/g, '')) === 0 ? publicUrl : undefined;
+  if (isIP(publicUrl.hostname.replace(/^\[|\]$/g, '')) !== 0) return undefined;
+  return isSecureOrigin(publicUrl) ? publicUrl : undefined;
 }
 
 /**
  * Reads the WebAuthn relying party of passkeys: `SVC_PASSKEY_RP_ID` (default: the host of
  * `SVC_PUBLIC_URL`, `localhost` for a loopback address), `SVC_PASSKEY_ORIGINS` (comma-separated,
  * default the public URL's origin), `SVC_PASSKEY_RP_NAME` (default `svc`) and `SVC_PASSKEYS`
- * (`false` turns passkeys off). Undefined — passkeys off — when turned off, or when the public URL
- * is a non-loopback IP address and no RP id is set. Mistakes are pushed to `problems`.
+ * (`false` turns passkeys off). Undefined — passkeys off — when turned off, or when nothing is set
+ * and the public URL is another IP address or plain http off localhost. Mistakes in the values set
+ * are pushed to `problems`.
  *
  * @example
  * readPasskeyConfig({}, 'http://127.0.0.1:3000', problems) // { id: 'localhost', name: 'svc', origins: ['http://localhost:3000'] }

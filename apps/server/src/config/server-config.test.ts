@@ -73,6 +73,7 @@ describe('loadConfig defaults', () => {
       lmx: DEFAULT_LMX,
       pdf: DEFAULT_PDF,
       observability: DEFAULT_OBSERVABILITY,
+      passkeys: { id: 'localhost', name: 'svc', origins: ['http://localhost:3000'] },
     });
   });
 
@@ -135,6 +136,7 @@ describe('loadConfig reads every variable', () => {
       lmx: DEFAULT_LMX,
       pdf: DEFAULT_PDF,
       observability: DEFAULT_OBSERVABILITY,
+      passkeys: { id: 'svc.example.com', name: 'svc', origins: ['https://svc.example.com'] },
     });
   });
 
