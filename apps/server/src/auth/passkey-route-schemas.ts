@@ -8,10 +8,17 @@ import { publicUserSchema } from './auth-route-schemas.js';
 const base64url = { type: 'string', minLength: 1, maxLength: 4096, pattern: '^[A-Za-z0-9_-]*$' } as const;
 const passkeyName = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const transports = { type: 'array', maxItems: 8, items: { type: 'string', maxLength: 32 } } as const;
+// OpenAPI wants `required` absent rather than empty.
 const objectOf = <P extends Record<string, unknown>>(
   required: readonly (keyof P & string)[],
   properties: P,
-) => ({ type: 'object', required, additionalProperties: true, properties }) as const;
+) =>
+  ({
+    type: 'object',
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: true,
+    properties,
+  }) as const;
 
 /** A passkey as its owner sees it (never the public key or counter). */
 export const publicPasskeySchema = {
