@@ -6,6 +6,7 @@ import { readSessionCookie } from '../testing/auth-test-helpers.js';
 import { createSoftwareAuthenticator } from '../testing/software-authenticator.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
+import { PASSKEY_LOGIN_RATE_LIMIT } from './passkey-routes.js';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -173,6 +174,16 @@ describe.each(testDatabaseTargets())('passkeys over HTTP on $name', (target) => 
       response: authenticator.signIn(await loginOptions()),
     });
     expect([refused.statusCode, errorCodeOf(refused)]).toEqual([403, 'GATE_ACCOUNT_DISABLED']);
+  });
+
+  it('limits sign-in options per address', async () => {
+    const remoteAddress = '203.0.113.77';
+    const ask = () =>
+      server.app.inject({ method: 'POST', url: '/auth/passkeys/login/options', remoteAddress });
+    for (let index = 0; index < PASSKEY_LOGIN_RATE_LIMIT.max; index++)
+      expect((await ask()).statusCode).toBe(200);
+    const limited = await ask();
+    expect([limited.statusCode, errorCodeOf(limited)]).toEqual([429, 'SERVER_RATE_LIMITED']);
   });
 
   it('describes every passkey route in /openapi.json', async () => {

@@ -14,7 +14,7 @@ import {
   renamePasskeySchema,
 } from './passkey-route-schemas.js';
 
-/** Per-client-IP limit of the anonymous passkey routes: each options call stores a challenge. */
+/** Per-client-IP limit of each passkey options and sign-in route: each options call stores a challenge. */
 export const PASSKEY_LOGIN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
 const loginRateLimit = { ...PASSKEY_LOGIN_RATE_LIMIT, keyGenerator: (request: FastifyRequest) => request.ip };
 
@@ -62,7 +62,7 @@ export const passkeyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/passkeys/registration/options',
-    { schema: registrationOptionsSchema, preHandler: requireAuth },
+    { schema: registrationOptionsSchema, preHandler: requireAuth, config: { rateLimit: loginRateLimit } },
     async (request) => passkeys.startRegistration({ userId: requireSessionUser(request).id }),
   );
 
