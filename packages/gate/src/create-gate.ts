@@ -16,6 +16,7 @@ import {
   type IdentityInvalidation,
 } from './identity-cache.js';
 import { createKeyService, type KeyService } from './keys/key-service.js';
+import { createLeavingService, type LeavingService } from './leaving/leaving-service.js';
 import { createMembershipService, type MembershipService } from './membership/membership-service.js';
 import { createDefaultCatalogue, type PlanCatalogue } from './membership/plan-catalogue.js';
 import { createMeter, type Meter } from './meter/meter-service.js';
@@ -87,6 +88,8 @@ export interface Gate {
   accounts: AccountDirectory;
   /** Passkeys (WebAuthn): registration, the owner's list, password-less sign-in. */
   passkeys: PasskeyService;
+  /** Leaving: the export's readers, the re-authenticated deletion of an account (issue 27). */
+  leaving: LeavingService;
   /**
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
@@ -224,6 +227,7 @@ export function createGate(options: CreateGateOptions): Gate {
       rolePermissions: deps.config.rolePermissions,
     }),
     passkeys: createPasskeyService(deps, { tokens, relyingParty: options.passkeyRelyingParty }),
+    leaving: createLeavingService({ db: deps.db, identities, clock: deps.clock }),
     invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       // Each credential is read on its own channel only: the cache key carries the channel.

@@ -37,6 +37,8 @@ export const GATE_ERROR_CODES = [
   'GATE_EMAIL_TAKEN',
   'GATE_CONFLICT',
   'GATE_LAST_ADMIN',
+  // leaving (issue 27): a paid subscription still renews, so the account cannot be deleted yet
+  'GATE_SUBSCRIPTION_ACTIVE',
   // 413 — a stored-bytes quota would be exceeded
   'GATE_QUOTA_EXCEEDED',
   // 429

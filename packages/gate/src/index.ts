@@ -71,6 +71,14 @@ export type { ApiKeyParts } from './keys/api-key-format.js';
 export { formatApiKey, parseApiKey } from './keys/api-key-format.js';
 export type { KeyService, KeyVerification, PublicApiKey } from './keys/key-service.js';
 export { MAX_API_KEYS_PER_USER } from './keys/key-service.js';
+export type {
+  AccountProfile,
+  ExportedDocument,
+  ExportedLedgerEntry,
+} from './leaving/account-data-reader.js';
+export { ACCOUNT_DATA_PAGE } from './leaving/account-data-reader.js';
+export { createTombstoneId, isTombstoneId, TOMBSTONE_PREFIX } from './leaving/account-tombstone.js';
+export type { AccountDeletionReport, LeavingService } from './leaving/leaving-service.js';
 export { membershipMigrations } from './membership/membership-migrations.js';
 export type { Buyer, MembershipPurchases } from './membership/membership-purchases.js';
 export type { MembershipRecord, MembershipView } from './membership/membership-records.js';

@@ -1,11 +1,14 @@
 import { join, resolve } from 'node:path';
 import type { Clock } from '@svc/gate';
 import fastifyPlugin from 'fastify-plugin';
+import type { Kysely } from 'kysely';
 import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
 import { describeS3Config } from '../config/storage-config.js';
 import type { ServerEvents } from '../events/server-events.js';
+import { ACCOUNT_DATA_PLUGIN } from '../plugins/account-data.js';
 import type { DataEventHub } from '../plugins/data-event-hub.js';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
+import { createActivityAccountData } from './activity-account-data.js';
 import { ACTIVITY_CAPABILITIES, createExportBookCapability } from './activity-capabilities.js';
 import { activityRoutes } from './activity-routes.js';
 import { type ActivityOptions, createActivityServices } from './create-activity-services.js';
@@ -85,6 +88,14 @@ export const activityPlugin = fastifyPlugin<ActivityPluginOptions>(
       );
     }
     const unsubscribe = options.dataEvents.subscribe(activity.dataEvents);
+    app.accountData.register(
+      createActivityAccountData({
+        db: app.database.db as Kysely<unknown>,
+        storage: activity.storage,
+        cleanup: activity.cleanup,
+        log: app.log,
+      }),
+    );
     for (const capability of ACTIVITY_CAPABILITIES) app.capabilities.register(capability);
     app.capabilities.register(
       createExportBookCapability({ data: app.gate.data, jobs: activity.jobs, worker: wakeWorkers }),
@@ -108,5 +119,9 @@ export const activityPlugin = fastifyPlugin<ActivityPluginOptions>(
     });
     await app.register(activityRoutes, { activity, registry: app.capabilities });
   },
-  { name: 'svc-activity', dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN], encapsulate: true },
+  {
+    name: 'svc-activity',
+    dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN, ACCOUNT_DATA_PLUGIN],
+    encapsulate: true,
+  },
 );

@@ -1,6 +1,9 @@
 import fastifyPlugin from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { ACCOUNT_DATA_PLUGIN } from '../plugins/account-data.js';
 import { ADMIN_AUDIT_PLUGIN } from '../plugins/admin-audit-log.js';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
+import { createAdminAccountData } from './admin-account-data.js';
 import { adminRoutes } from './admin-routes.js';
 import { backupRoutes } from './backup-routes.js';
 
@@ -15,8 +18,13 @@ import { backupRoutes } from './backup-routes.js';
  */
 export const adminPlugin = fastifyPlugin(
   async (app) => {
+    app.accountData.register(createAdminAccountData(app.database.db as Kysely<unknown>));
     await app.register(adminRoutes);
     await app.register(backupRoutes);
   },
-  { name: 'svc-admin', dependencies: [GATE_PLUGIN, ADMIN_AUDIT_PLUGIN], encapsulate: true },
+  {
+    name: 'svc-admin',
+    dependencies: [GATE_PLUGIN, ADMIN_AUDIT_PLUGIN, ACCOUNT_DATA_PLUGIN],
+    encapsulate: true,
+  },
 );

@@ -5,6 +5,7 @@ import type { Clock, Mailer } from '@svc/gate';
 import { systemClock } from '@svc/gate';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { accountPlugin } from '../account/account-plugin.js';
 import { activityPlugin } from '../activity/activity-plugin.js';
 import type { ActivityOptions } from '../activity/create-activity-services.js';
 import { adminPlugin } from '../admin/admin-plugin.js';
@@ -36,6 +37,7 @@ import { mcpRemotePlugin } from '../mcp-remote/mcp-remote-plugin.js';
 import { membershipPlugin } from '../membership/membership-plugin.js';
 import { createStripePayments } from '../payments/stripe-payments.js';
 import { pdfPlugin } from '../pdf/pdf-plugin.js';
+import { accountDataPlugin } from '../plugins/account-data.js';
 import { adminAuditPlugin } from '../plugins/admin-audit-log.js';
 import { createBroadcastIdentityInvalidations } from '../plugins/broadcast-identity-invalidations.js';
 import { createDataEventHub } from '../plugins/data-event-hub.js';
@@ -219,6 +221,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(openApiPlugin, { config });
   await app.register(gatePlugin, { gate, database, config });
   await app.register(adminAuditPlugin, { clock });
+  await app.register(accountDataPlugin);
   installMeterRefunds(app);
   await app.register(healthRoutes);
   observability.serve(app);
@@ -270,6 +273,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     warmAtStart: config.env !== 'test',
     ...options.docs,
   });
+  // Leaving: reads every area's contributor on `app.accountData` (registered above).
+  await app.register(accountPlugin, { prefix: '/account' });
 
   // The registry's surfaces, translating over `invoke`.
   await app.register(capabilitiesRoutes, { prefix: '/api/capabilities' });

@@ -1,6 +1,9 @@
 import type { Mailer } from '@svc/gate';
 import fastifyPlugin from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { ACCOUNT_DATA_PLUGIN } from '../plugins/account-data.js';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
+import { createAuthAccountData } from './auth-account-data.js';
 import { authRoutes } from './auth-routes.js';
 import { passkeyRoutes } from './passkey-routes.js';
 
@@ -20,8 +23,13 @@ export interface AuthPluginOptions {
  */
 export const authPlugin = fastifyPlugin<AuthPluginOptions>(
   async (app, options) => {
+    app.accountData.register(createAuthAccountData(app.database.db as Kysely<unknown>));
     await app.register(authRoutes, { mailer: options.mailer });
     await app.register(passkeyRoutes);
   },
-  { name: 'svc-auth', dependencies: [GATE_PLUGIN, '@fastify/rate-limit'], encapsulate: true },
+  {
+    name: 'svc-auth',
+    dependencies: [GATE_PLUGIN, ACCOUNT_DATA_PLUGIN, '@fastify/rate-limit'],
+    encapsulate: true,
+  },
 );

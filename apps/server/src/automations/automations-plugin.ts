@@ -3,8 +3,10 @@ import fastifyPlugin from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
 import type { ServerEvents } from '../events/server-events.js';
+import { ACCOUNT_DATA_PLUGIN } from '../plugins/account-data.js';
 import type { DataEventHub } from '../plugins/data-event-hub.js';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
+import { createAutomationAccountData } from './automation-account-data.js';
 import { createAutomationSource } from './automation-actions.js';
 import { AUTOMATION_COLLECTION } from './automation-definition.js';
 import { subscribeEventTriggers } from './automation-events.js';
@@ -51,6 +53,7 @@ export const automationsPlugin = fastifyPlugin<AutomationsPluginOptions>(
       createAutomationSource({ registry: app.capabilities, mailer: options.mailer }),
     );
     const { db, log } = { db: options.db, log: app.log };
+    app.accountData.register(createAutomationAccountData(db as unknown as Kysely<unknown>));
     const now = options.now ?? (() => Date.now());
     const data = options.gate.data;
     const { broadcast } = app;
@@ -133,7 +136,7 @@ export const automationsPlugin = fastifyPlugin<AutomationsPluginOptions>(
   },
   {
     name: 'svc-automations',
-    dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN, '@fastify/rate-limit'],
+    dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN, ACCOUNT_DATA_PLUGIN, '@fastify/rate-limit'],
     encapsulate: true,
   },
 );

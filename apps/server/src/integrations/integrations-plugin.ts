@@ -2,7 +2,9 @@ import type { GateDatabase } from '@svc/gate';
 import fastifyPlugin from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { CAPABILITIES_PLUGIN } from '../capabilities/capabilities-plugin.js';
+import { ACCOUNT_DATA_PLUGIN } from '../plugins/account-data.js';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
+import { createIntegrationAccountData } from './integration-account-data.js';
 import { createIntegrationSource } from './integration-capability.js';
 import type { IntegrationsDatabase } from './integration-migrations.js';
 import { createIntegrationStore } from './integration-store.js';
@@ -27,6 +29,7 @@ export interface IntegrationsPluginOptions {
  */
 export const integrationsPlugin = fastifyPlugin<IntegrationsPluginOptions>(
   async (app, options) => {
+    app.accountData.register(createIntegrationAccountData(options.db as unknown as Kysely<unknown>));
     const store = createIntegrationStore(options.db as unknown as Kysely<IntegrationsDatabase>);
     app.capabilities.addSource(
       createIntegrationSource({
@@ -37,5 +40,9 @@ export const integrationsPlugin = fastifyPlugin<IntegrationsPluginOptions>(
     );
     await app.register(integrationsRoutes, { store });
   },
-  { name: 'svc-integrations', dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN], encapsulate: true },
+  {
+    name: 'svc-integrations',
+    dependencies: [GATE_PLUGIN, CAPABILITIES_PLUGIN, ACCOUNT_DATA_PLUGIN],
+    encapsulate: true,
+  },
 );

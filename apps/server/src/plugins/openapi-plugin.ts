@@ -11,6 +11,7 @@ import { errorResponseSchema } from '../errors/error-body.js';
 export const OPENAPI_TAGS = [
   { name: 'auth', description: 'Accounts, verification, login and sessions.' },
   { name: 'keys', description: 'API keys: create (developers), list, delete, verify.' },
+  { name: 'account', description: 'Leaving: download all my data, delete my account.' },
   { name: 'data', description: 'The JSON document store at /db/{collection}, with ownership checks.' },
   {
     name: 'adapters',

@@ -2,6 +2,7 @@ import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { AdminPanel } from './admin-panel';
 import { ApiKeysPanel } from './api-keys-panel';
+import { LeavingPanel } from './leaving-panel';
 import { MembershipPanel } from './membership-panel';
 import { PasskeysPanel } from './passkeys-panel';
 import { WalletPanel } from './wallet-panel';
@@ -32,6 +33,7 @@ export function AccountScreen() {
       <ApiKeysPanel />
       <PasskeysPanel />
       {user.isAdmin ? <AdminPanel /> : null}
+      <LeavingPanel />
     </section>
   );
 }

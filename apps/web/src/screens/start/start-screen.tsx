@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { describeMembership } from '../../lib/membership-text';
 import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { GoodbyeNotice } from '../account/goodbye-notice';
 import { CapabilitiesPanel } from './capabilities-panel';
 import { InstallOverview } from './install-overview';
 import { SignInForm } from './sign-in-form';
@@ -45,6 +46,7 @@ export function StartScreen() {
       <p class="muted">
         Puzzle pages and books, an ideation pipeline and an API spec toolkit, on this server's own public API.
       </p>
+      <GoodbyeNotice />
       {user ? (
         <SignedIn />
       ) : user === null ? (
