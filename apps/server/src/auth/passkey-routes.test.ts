@@ -1,7 +1,14 @@
 import { PASSKEY_CHALLENGE_TTL_MS } from '@svc/gate';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, errorCodeOf, FIXTURE_ENV, setRoles, signUp } from '../testing/access-test-fixtures.js';
+import {
+  createKey,
+  errorCodeOf,
+  FIXTURE_ENV,
+  PASSWORD,
+  setRoles,
+  signUp,
+} from '../testing/access-test-fixtures.js';
 import { readSessionCookie } from '../testing/auth-test-helpers.js';
 import { createSoftwareAuthenticator } from '../testing/software-authenticator.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
@@ -174,6 +181,22 @@ describe.each(testDatabaseTargets())('passkeys over HTTP on $name', (target) => 
       response: authenticator.signIn(await loginOptions()),
     });
     expect([refused.statusCode, errorCodeOf(refused)]).toEqual([403, 'GATE_ACCOUNT_DISABLED']);
+  });
+
+  it('forgets the passkeys of a deleted account: they sign nobody in', async () => {
+    const { user, authenticator } = await userWithPasskey(`pk-deleted-${target.name}@example.com`);
+    const deleted = await call('POST', '/account/delete', { password: PASSWORD }, user.cookie);
+    expect(deleted.statusCode).toBe(200);
+    const stored = await server.database.db
+      .selectFrom('passkey_credentials')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toEqual([]);
+    const refused = await call('POST', '/auth/passkeys/login/verify', {
+      response: authenticator.signIn(await loginOptions()),
+    });
+    expect([refused.statusCode, reasonOf(refused)]).toEqual([401, 'unknown-credential']);
   });
 
   it('limits sign-in options per address', async () => {
