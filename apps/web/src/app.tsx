@@ -8,6 +8,8 @@ import { AdminScreen } from './screens/admin/admin-screen';
 import { BooksScreen } from './screens/books/books-screen';
 import { IdeationScreen } from './screens/ideation/ideation-screen';
 import { PuzzlesScreen } from './screens/puzzles/puzzles-screen';
+import { ForgotPasswordScreen } from './screens/recovery/forgot-password-screen';
+import { ResetPasswordScreen } from './screens/recovery/reset-password-screen';
 import { ScriptsScreen } from './screens/scripts/scripts-screen';
 import { SpecsScreen } from './screens/specs/specs-screen';
 import { StartScreen } from './screens/start/start-screen';
@@ -21,6 +23,8 @@ interface Screen {
   component: ComponentType;
   /** Listed in the navigation for admins only (the screen itself also says so to others). */
   adminOnly?: boolean;
+  /** Reached by a link (a mail, a form), never listed in the navigation. */
+  unlisted?: boolean;
 }
 
 /** The console's screens; their paths are the server's SPA fallback list (console-routes.json). */
@@ -33,6 +37,13 @@ export const SCREENS: readonly Screen[] = [
   { path: '/specs', label: 'Specs', component: SpecsScreen },
   { path: '/account', label: 'Account', component: AccountScreen },
   { path: '/admin', label: 'Admin', component: AdminScreen, adminOnly: true },
+  {
+    path: '/forgot-password',
+    label: 'Forgot your password',
+    component: ForgotPasswordScreen,
+    unlisted: true,
+  },
+  { path: '/reset-password', label: 'Choose a new password', component: ResetPasswordScreen, unlisted: true },
 ];
 
 function SessionBadge() {
@@ -61,7 +72,9 @@ function SessionBadge() {
 
 function Header({ path }: { path: string }) {
   const { user } = useSession();
-  const screens = SCREENS.filter((screen) => !screen.adminOnly || user?.isAdmin === true);
+  const screens = SCREENS.filter(
+    (screen) => !screen.unlisted && (!screen.adminOnly || user?.isAdmin === true),
+  );
   return (
     <header class="site-header">
       <a class="skip-link" href="#main">

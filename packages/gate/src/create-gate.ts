@@ -6,6 +6,7 @@ import {
 } from './access/access-control.js';
 import { type AuthService, createAuthService } from './auth/auth-service.js';
 import { createHmacSessionTokens } from './auth/hmac-session-tokens.js';
+import { createMemoryLoginThrottle } from './auth/login-throttle.js';
 import { createDataService, type DataService, DEFAULT_DATA_QUOTA_BYTES } from './data/data-service.js';
 import type { GateDatabase } from './db/schema.js';
 import {
@@ -30,6 +31,12 @@ import type { LoginThrottle } from './ports/login-throttle.js';
 import type { Mailer } from './ports/mailer.js';
 import type { Payments } from './ports/payments.js';
 import type { SessionTokens } from './ports/session-tokens.js';
+import { createRecoveryService, type RecoveryService } from './recovery/recovery-service.js';
+import {
+  createSecondFactorService,
+  type SecondFactorService,
+} from './second-factor/second-factor-service.js';
+import { createSessionsService, type SessionsService } from './sessions/sessions-service.js';
 import type { GateConfig, GateDeps, RequestUser, ResolvedGateConfig } from './types.js';
 import { type AccountDirectory, createAccountDirectory } from './users/account-directory.js';
 import { createWalletService, type WalletService } from './wallet/wallet-service.js';
@@ -90,6 +97,12 @@ export interface Gate {
   passkeys: PasskeyService;
   /** Leaving: the export's readers, the re-authenticated deletion of an account (issue 27). */
   leaving: LeavingService;
+  /** Two-step sign-in: TOTP, recovery codes, role requirements and the login decision (issue 27). */
+  secondFactor: SecondFactorService;
+  /** Forgotten passwords: the mailed reset link and the new password (issue 27). */
+  recovery: RecoveryService;
+  /** A person's own sessions: list, end one, end the others; an admin's "end all" (issue 27). */
+  sessions: SessionsService;
   /**
    * Resolves the credentials on a request to its user: a session token (from the cookie) or an
    * API key (`Authorization: Bearer svc_…` or `x-api-key`). Null when absent or not valid.
@@ -166,6 +179,8 @@ export function resolveGateConfig(config: GateConfig): ResolvedGateConfig {
     serverWrittenCollections: config.serverWrittenCollections ?? [],
     dataQuotaBytes: config.dataQuotaBytes ?? DEFAULT_DATA_QUOTA_BYTES,
     maxDocumentsPerOwner: config.maxDocumentsPerOwner ?? {},
+    passwordResetTtlMs: config.passwordResetTtlMs ?? 30 * 60 * 1000,
+    passwordResetUrl: config.passwordResetUrl ?? 'http://localhost:3000/reset-password',
   };
 }
 
@@ -191,10 +206,14 @@ export function createGate(options: CreateGateOptions): Gate {
   const shared = options.invalidations;
   // Without a port the gate signs its own tokens; a missing or short secret throws here.
   const tokens = options.sessionTokens ?? createHmacSessionTokens({ secret: deps.config.jwtSecret ?? '' });
+  // One throttle for passwords and second-factor codes: both are failed sign-ins of the account.
+  const loginThrottle = options.loginThrottle ?? createMemoryLoginThrottle();
+  const secondFactor = createSecondFactorService(deps, { tokens, throttle: loginThrottle });
   const auth = createAuthService(deps, {
     tokens,
     identities,
-    ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
+    loginThrottle,
+    secondFactor: secondFactor.login,
   });
   const keys = createKeyService(deps, { access, identities });
   const data = createDataService(deps, {
@@ -218,6 +237,7 @@ export function createGate(options: CreateGateOptions): Gate {
     wallet,
     meter: createMeter({ db: deps.db, wallet }),
     membership,
+    secondFactor,
     accounts: createAccountDirectory({
       db: deps.db,
       clock: deps.clock,
@@ -228,6 +248,8 @@ export function createGate(options: CreateGateOptions): Gate {
     }),
     passkeys: createPasskeyService(deps, { tokens, relyingParty: options.passkeyRelyingParty }),
     leaving: createLeavingService({ db: deps.db, identities, clock: deps.clock }),
+    recovery: createRecoveryService(deps, { identities }),
+    sessions: createSessionsService({ db: deps.db, clock: deps.clock, identities }),
     invalidateUser: (userId) => identities.invalidateUser(userId),
     async identify({ sessionToken, apiKey }) {
       // Each credential is read on its own channel only: the cache key carries the channel.

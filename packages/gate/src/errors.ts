@@ -12,6 +12,9 @@ export const GATE_ERROR_CODES = [
   'GATE_INVALID_COLLECTION',
   'GATE_INVALID_FIELD',
   'GATE_INVALID_CURSOR',
+  // issue 27, recovery: a reset link spent or past its time (an unknown one is GATE_TOKEN_INVALID)
+  'GATE_RESET_TOKEN_USED',
+  'GATE_RESET_TOKEN_EXPIRED',
   // passkeys (issue 27): a ceremony's challenge, and a registration the library refused
   'GATE_PASSKEY_CHALLENGE_INVALID',
   'GATE_PASSKEY_REJECTED',
@@ -45,6 +48,10 @@ export const GATE_ERROR_CODES = [
   'GATE_RATE_LIMITED',
   // 501
   'GATE_NOT_CONFIGURED',
+  // Second factor (issue 27, h27-mfa): 400 a wrong code while managing it; 401 a sign-in challenge
+  // that is unknown, used, expired or out of attempts.
+  'GATE_SECOND_FACTOR_CODE_INVALID',
+  'GATE_SECOND_FACTOR_CHALLENGE_INVALID',
 ] as const;
 
 export type GateErrorCode = (typeof GATE_ERROR_CODES)[number];

@@ -137,6 +137,29 @@ export type {
   SubscriptionState,
 } from './ports/payments.js';
 export type { SessionClaims, SessionTokens } from './ports/session-tokens.js';
+export { recoveryMigrations } from './recovery/recovery-migrations.js';
+export type { RecoveryService } from './recovery/recovery-service.js';
+export { RESET_COOLDOWN_MS, RESET_DAILY_LIMIT } from './recovery/recovery-service.js';
+export { SECOND_FACTOR_CHALLENGE } from './second-factor/login-challenges.js';
+export { normalizeRecoveryCode, RECOVERY_CODE_COUNT } from './second-factor/recovery-codes.js';
+export { TOTP_ISSUER } from './second-factor/second-factor-management.js';
+export { secondFactorMigrations } from './second-factor/second-factor-migrations.js';
+export type { SecondFactorTables } from './second-factor/second-factor-schema.js';
+export type { SecondFactorService } from './second-factor/second-factor-service.js';
+export type { SecondFactorAnswer } from './second-factor/second-factor-sign-in.js';
+export type {
+  FirstFactorOutcome,
+  OpenedSession,
+  SecondFactorChallenge,
+  SecondFactorMethod,
+  SecondFactorProof,
+  SecondFactorStatus,
+} from './second-factor/second-factor-types.js';
+export type { TotpEnrolment } from './second-factor/totp-codes.js';
+export { TOTP_RULE } from './second-factor/totp-codes.js';
+export { SESSION_SEEN_RESOLUTION_MS } from './sessions/session-activity.js';
+export type { OwnSession, SessionsService } from './sessions/sessions-service.js';
+export { MAX_LISTED_SESSIONS } from './sessions/sessions-service.js';
 export type {
   GateConfig,
   GateDeps,

@@ -47,7 +47,9 @@ describe('identity-cache invalidations shared between gates', () => {
   async function signIn(): Promise<{ userId: string; token: string; sessionId: string }> {
     const email = `shared${++count}@example.com`;
     await a.auth.signup({ email, password: PASSWORD });
-    const { user, session } = await a.auth.login({ email, password: PASSWORD });
+    const result = await a.auth.login({ email, password: PASSWORD });
+    if (!('session' in result)) throw new Error('expected a session');
+    const { user, session } = result;
     return { userId: user.id, token: session.token, sessionId: session.id };
   }
 
@@ -81,6 +83,7 @@ describe('identity-cache invalidations shared between gates', () => {
     await a.auth.setRoles({ userId, roles: ['member'] });
     expect((await b.identify({ sessionToken: token }))?.isDeveloper).toBe(false);
     const second = await a.auth.login({ email: `shared${count}@example.com`, password: PASSWORD });
+    if (!('session' in second)) throw new Error('expected a session');
     expect((await b.identify({ sessionToken: second.session.token }))?.id).toBe(userId);
     // A password change ends the other sessions: the one b had cached is refused there too.
     await a.auth.changePassword({

@@ -1,3 +1,5 @@
+// What an authenticator app shows: the code of an enrolled secret at a given time.
+export { generateTotpCode } from './second-factor/totp-codes.js';
 export {
   decodeTokenSegment,
   forgeSessionToken,

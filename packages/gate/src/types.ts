@@ -84,6 +84,10 @@ export interface GateConfig {
    * not named have no count limit (the byte quota still applies). Default none.
    */
   maxDocumentsPerOwner?: Readonly<Record<string, number>>;
+  /** How long a mailed password-reset link works (issue 27, recovery); default 30 minutes. */
+  passwordResetTtlMs?: number;
+  /** The console page reset links open; the token is appended as `#token=`. Default `http://localhost:3000/reset-password`. */
+  passwordResetUrl?: string;
 }
 
 /** A gate configuration with its defaults filled in (`jwtSecret` stays optional). */

@@ -160,13 +160,18 @@ export const listSessionsSchema = {
           type: 'array',
           items: {
             type: 'object',
-            required: ['id', 'createdAt', 'expiresAt', 'userAgent'],
+            required: ['id', 'createdAt', 'expiresAt', 'userAgent', 'lastSeenAt', 'clientAddress'],
             additionalProperties: false,
             properties: {
               id: { type: 'string' },
               createdAt: EPOCH_MS,
               expiresAt: EPOCH_MS,
               userAgent: { type: ['string', 'null'] },
+              lastSeenAt: {
+                type: ['integer', 'null'],
+                description: 'Epoch ms, to the minute; null before migration 0005.',
+              },
+              clientAddress: { type: ['string', 'null'] },
             },
           },
         },
@@ -187,6 +192,22 @@ export const revokeSessionSchema = {
     properties: { id: userParams.properties.id, sessionId: { type: 'string', minLength: 1, maxLength: 64 } },
   },
   response: { 204: { type: 'null' }, ...commonErrorResponses },
+} as const;
+
+export const endAllSessionsSchema = {
+  security: AUTHENTICATED_SECURITY,
+  tags: TAGS,
+  summary: 'End every live session of an account at once (admins; audited); its API keys are kept',
+  params: userParams,
+  response: {
+    200: {
+      type: 'object',
+      required: ['ended'],
+      additionalProperties: false,
+      properties: { ended: { type: 'integer', description: 'How many live sessions were ended.' } },
+    },
+    ...commonErrorResponses,
+  },
 } as const;
 
 export const listKeysSchema = {

@@ -307,6 +307,7 @@ describe.each(testDatabaseTargets())('admin routes on $name', (target) => {
       '/api/admin/users/{id}/membership',
       '/api/admin/users/{id}/roles',
       '/api/admin/users/{id}/sessions',
+      '/api/admin/users/{id}/sessions/end-all',
       '/api/admin/users/{id}/sessions/{sessionId}',
       '/api/admin/users/{id}/tokens',
     ]);

@@ -7,6 +7,7 @@ import {
   auditSchema,
   disableSchema,
   enableSchema,
+  endAllSessionsSchema,
   grantMembershipSchema,
   grantTokensSchema,
   listKeysSchema,
@@ -121,6 +122,18 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       return reply.status(204).send();
     },
   );
+
+  app.post<UserParams>('/users/:id/sessions/end-all', { schema: endAllSessionsSchema }, async (request) => {
+    const target = await accounts.read(request.params.id);
+    const result = await app.gate.sessions.endAll({ userId: target.id });
+    await app.adminAudit.record({
+      actor: admin(request),
+      action: 'user.sessions.ended',
+      targetUserId: target.id,
+      details: { ended: result.ended },
+    });
+    return result;
+  });
 
   app.get<UserParams>('/users/:id/keys', { schema: listKeysSchema }, async (request) => ({
     keys: await accounts.listKeys(request.params.id),

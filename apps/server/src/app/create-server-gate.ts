@@ -54,6 +54,8 @@ export function createServerGate(input: {
       verifyUrl: `${config.publicUrl}/auth/verify`,
       passwordCost: config.passwordCost,
       identityCacheMs: config.identityCacheMs,
+      passwordResetTtlMs: config.passwordResetTtlMs,
+      passwordResetUrl: `${config.publicUrl}/reset-password`,
       serverWrittenCollections: [RUN_COLLECTION, AUTOMATION_RUN_COLLECTION],
       maxDocumentsPerOwner: { [AUTOMATION_COLLECTION]: MAX_AUTOMATIONS_PER_USER },
     },

@@ -6,6 +6,9 @@ import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { createAuthAccountData } from './auth-account-data.js';
 import { authRoutes } from './auth-routes.js';
 import { passkeyRoutes } from './passkey-routes.js';
+import { recoveryRoutes } from './recovery-routes.js';
+import { secondFactorRoutes } from './second-factor-routes.js';
+import { sessionRoutes } from './session-routes.js';
 
 /** Options of {@link authPlugin}. */
 export interface AuthPluginOptions {
@@ -25,6 +28,9 @@ export const authPlugin = fastifyPlugin<AuthPluginOptions>(
   async (app, options) => {
     app.accountData.register(createAuthAccountData(app.database.db as Kysely<unknown>));
     await app.register(authRoutes, { mailer: options.mailer });
+    await app.register(secondFactorRoutes);
+    await app.register(recoveryRoutes);
+    await app.register(sessionRoutes);
     await app.register(passkeyRoutes);
   },
   {

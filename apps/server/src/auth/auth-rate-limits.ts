@@ -15,6 +15,10 @@ export const AUTH_RATE_LIMITS = {
   resend: { max: 5, timeWindow: '10 minutes' },
   /** Changing a password checks the current one, so it is limited like login. */
   password: { max: 10, timeWindow: '1 minute' },
+  /** Each call may send a reset mail (issue 27): per-account limits apply too, silently. */
+  forgot: { max: 5, timeWindow: '10 minutes' },
+  /** A reset hashes the new password; tokens have 256 bits, so this only caps wasted work. */
+  reset: { max: 10, timeWindow: '1 minute' },
 } as const;
 
 /**

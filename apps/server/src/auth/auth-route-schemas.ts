@@ -1,5 +1,6 @@
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { AUTHENTICATED_SECURITY as SIGNED_IN } from '../plugins/openapi-plugin.js';
+import { secondFactorChallengeSchema } from './second-factor-challenge-schema.js';
 
 // Route schemas of the /auth area, split from auth-routes.ts so the handlers read on one screen.
 
@@ -145,17 +146,23 @@ export const verifyPageSchema = {
 
 export const loginSchema = {
   tags: ['auth'],
-  summary: 'Log in; sets the HttpOnly session cookie (the token is never in the body)',
+  summary:
+    'Log in; sets the HttpOnly session cookie (the token is never in the body), or answers a second-factor challenge and no cookie',
   body: closedBody({ email, password }),
   response: {
     200: {
-      type: 'object',
-      required: ['user', 'expiresAt'],
-      additionalProperties: false,
-      properties: {
-        user: publicUserSchema,
-        expiresAt: { type: 'integer', description: 'Epoch milliseconds.' },
-      },
+      anyOf: [
+        {
+          type: 'object',
+          required: ['user', 'expiresAt'],
+          additionalProperties: false,
+          properties: {
+            user: publicUserSchema,
+            expiresAt: { type: 'integer', description: 'Epoch milliseconds.' },
+          },
+        },
+        secondFactorChallengeSchema,
+      ],
     },
     400: errorResponseSchema,
     401: errorResponseSchema,

@@ -92,12 +92,15 @@ export const authRoutes: FastifyPluginAsync<{ mailer: Mailer }> = async (app, op
     { schema: loginSchema, preHandler: refuseCrossSite, config: { rateLimit: rateLimitOf('login') } },
     async (request, reply) => {
       const { email, password } = request.body;
-      const { user, session } = await app.gate.auth.login({
+      const result = await app.gate.auth.login({
         email,
         password,
         userAgent: readUserAgent(request),
         clientAddress: request.ip,
       });
+      // A second factor is needed (issue 27): no cookie until POST /auth/login/second-factor.
+      if ('secondFactor' in result) return { secondFactor: result.secondFactor };
+      const { user, session } = result;
       // From the gate's own clock, so the cookie and the session row expire together.
       const maxAge = Math.floor((session.expiresAt - session.issuedAt) / 1000);
       reply.setCookie(config.cookieName, session.token, sessionCookieOptions(config, maxAge));

@@ -62,6 +62,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       passwordCost: 17,
       identityCacheMs: 1000,
+      passwordResetTtlMs: 1_800_000,
       dreamerStageTimeoutMs: 120_000,
       instanceId: expect.any(String),
       instanceIdSource: 'derived',
@@ -125,6 +126,7 @@ describe('loadConfig reads every variable', () => {
       logLevel: 'debug',
       passwordCost: 18,
       identityCacheMs: 250,
+      passwordResetTtlMs: 1_800_000,
       dreamerStageTimeoutMs: 120_000,
       instanceId: expect.any(String),
       instanceIdSource: 'derived',
@@ -144,6 +146,14 @@ describe('loadConfig reads every variable', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({ HOST: '::', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({ HOST: 'svc.local', PORT: '80' }).publicUrl).toBe('http://svc.local:80');
+  });
+
+  it('reads how long a password-reset link works (AUTH_PASSWORD_RESET_MINUTES), in bounds', () => {
+    expect(loadConfig({ AUTH_PASSWORD_RESET_MINUTES: '45' }).passwordResetTtlMs).toBe(2_700_000);
+    for (const value of ['4', '1441', '2.5', 'soon'])
+      expect(() => loadConfig({ AUTH_PASSWORD_RESET_MINUTES: value })).toThrow(
+        'AUTH_PASSWORD_RESET_MINUTES must be a whole number of minutes from 5 to 1440.',
+      );
   });
 
   it('accepts port 0 (any free port) and treats an empty HOST, DATABASE_URL or SVC_DATA_DIR as unset', () => {

@@ -40,6 +40,8 @@ export interface ServerConfig {
   passwordCost: number;
   /** How long a resolved session or API key is trusted without a database read (ms; 0 = off). */
   identityCacheMs: number;
+  /** How long a mailed password-reset link works (`AUTH_PASSWORD_RESET_MINUTES`, default 30, 5 to 1440). */
+  passwordResetTtlMs: number;
   /** Per-attempt timeout (ms) of pipeline stages that set no `timeoutMs`; 120000 unless set. */
   dreamerStageTimeoutMs: number;
   /**
@@ -166,6 +168,9 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     : Number.NaN;
   if (!Number.isInteger(identityCacheMs) || identityCacheMs > 60_000)
     problems.push('SVC_IDENTITY_CACHE_MS must be a whole number of milliseconds from 0 to 60000.');
+  const resetMinutes = Number(env.AUTH_PASSWORD_RESET_MINUTES ?? '30');
+  if (!/^\d{1,4}$/.test(env.AUTH_PASSWORD_RESET_MINUTES ?? '30') || resetMinutes < 5 || resetMinutes > 1440)
+    problems.push('AUTH_PASSWORD_RESET_MINUTES must be a whole number of minutes from 5 to 1440.');
   const dreamerStageTimeoutMs = /^\d{1,6}$/.test(env.DREAMER_STAGE_TIMEOUT_MS ?? '120000')
     ? Number(env.DREAMER_STAGE_TIMEOUT_MS ?? '120000')
     : Number.NaN;
@@ -198,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     passwordCost,
     identityCacheMs,
+    passwordResetTtlMs: resetMinutes * 60_000,
     dreamerStageTimeoutMs,
     instanceId,
     instanceIdSource,

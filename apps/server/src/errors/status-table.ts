@@ -60,6 +60,8 @@ export const STATUS_BY_CODE: Record<
   GATE_INVALID_COLLECTION: 400,
   GATE_INVALID_FIELD: 400,
   GATE_INVALID_CURSOR: 400,
+  GATE_RESET_TOKEN_USED: 400,
+  GATE_RESET_TOKEN_EXPIRED: 400,
   // Passkeys (issue 27): the ceremony's challenge, and a registration the authenticator could not prove.
   GATE_PASSKEY_CHALLENGE_INVALID: 400,
   GATE_PASSKEY_REJECTED: 400,
@@ -83,6 +85,9 @@ export const STATUS_BY_CODE: Record<
   GATE_QUOTA_EXCEEDED: 413,
   GATE_RATE_LIMITED: 429,
   GATE_NOT_CONFIGURED: 501,
+  // Second factor (issue 27): a wrong code while managing it; a sign-in challenge no longer live.
+  GATE_SECOND_FACTOR_CODE_INVALID: 400,
+  GATE_SECOND_FACTOR_CHALLENGE_INVALID: 401,
   SERVER_VALIDATION: 400,
   // Malformed HTTP, refused by Node's parser before Fastify sees it.
   SERVER_BAD_REQUEST: 400,

@@ -25,10 +25,12 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user.disabled',
   'user.enabled',
   'user.session.revoked',
+  'user.sessions.ended',
   'user.key.revoked',
   'membership.granted',
   'tokens.granted',
   'backup.download',
+  'second-factor.role.required',
 ] as const;
 
 /** One audited action. */

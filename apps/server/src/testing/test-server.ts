@@ -1,3 +1,4 @@
+import type { Mailer } from '@svc/gate';
 import {
   createManualClock,
   createMemoryMailer,
@@ -38,6 +39,8 @@ export async function createTestServer(
     capabilities?: readonly Capability[];
     web?: WebConsoleSetting;
     docs?: Parameters<typeof buildServer>[0]['docs'];
+    /** Mail through this mailer (the real SMTP one, say) instead of the memory outbox. */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ NODE_ENV: 'test', SVC_PASSWORD_COST: '12', ...env });

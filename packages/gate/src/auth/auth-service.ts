@@ -3,6 +3,8 @@ import { GateError } from '../errors.js';
 import { type IdentityInvalidation, NO_IDENTITY_CACHE } from '../identity-cache.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';
 import type { SessionTokens } from '../ports/session-tokens.js';
+import type { LoginSecondFactor, SecondFactorChallenge } from '../second-factor/second-factor-types.js';
+import { touchSession } from '../sessions/session-activity.js';
 import type { GateDeps, PublicUser } from '../types.js';
 import { toPublicUser, toUserRecord, type UserRecord } from '../users/user-records.js';
 import { createAccountAdmin } from './account-admin.js';
@@ -47,12 +49,17 @@ export interface AuthService {
    * Checks the credentials and opens a session; the token is the session JWT for the cookie.
    * Failed attempts are throttled per account (`GATE_RATE_LIMITED`, see `LOGIN_THROTTLE`);
    * `clientAddress` (the caller's IP) exempts an address that signed in to the account before.
+   * An account with a second factor (or whose role requires one) gets a `secondFactor` challenge
+   * instead of a session, the same whether or not the password was right (`gate.secondFactor`).
    */
-  login(input: { email: string; password: string; userAgent?: string; clientAddress?: string }): Promise<{
-    user: PublicUser;
-    /** `issuedAt` and `expiresAt` are epoch ms by the gate's clock: the cookie lives their difference. */
-    session: { id: string; token: string; issuedAt: number; expiresAt: number };
-  }>;
+  login(input: { email: string; password: string; userAgent?: string; clientAddress?: string }): Promise<
+    | {
+        user: PublicUser;
+        /** `issuedAt` and `expiresAt` are epoch ms by the gate's clock: the cookie lives their difference. */
+        session: { id: string; token: string; issuedAt: number; expiresAt: number };
+      }
+    | { secondFactor: SecondFactorChallenge }
+  >;
   /**
    * The user of a session token, read fresh from the database; null when not valid now. Never
    * throws for bad tokens. `expiresAt` (epoch ms) is when the session ends: the earlier of the
@@ -106,7 +113,13 @@ function tryReadEmail(email: string): string | undefined {
  */
 export function createAuthService(
   deps: GateDeps,
-  services: { tokens: SessionTokens; identities?: IdentityInvalidation; loginThrottle?: LoginThrottle },
+  services: {
+    tokens: SessionTokens;
+    identities?: IdentityInvalidation;
+    loginThrottle?: LoginThrottle;
+    /** The login decision (issue 27): absent, every right password opens a session. */
+    secondFactor?: LoginSecondFactor;
+  },
 ): AuthService {
   const { db, mailer, clock, config } = deps;
   const { tokens, identities = NO_IDENTITY_CACHE } = services;
@@ -224,6 +237,28 @@ export function createAuthService(
         await verifyPassword(password, await readDummyHash());
         throw invalidCredentials();
       }
+      const roles = toUserRecord(row).roles;
+      if (services.secondFactor && (await services.secondFactor.isRequired({ id: row.id, roles }))) {
+        // The password is judged with the code: a wrong one gets the same challenge, and the
+        // throttle's count is cleared only when the code is right too.
+        const passed = await verifyPassword(password, row.password_hash);
+        if (passed && needsRehash(row.password_hash, config.passwordCost)) {
+          const hash = await hashPassword(password, config.passwordCost);
+          await updateUser(db, row.id, { password_hash: hash }, clock.now());
+        }
+        const { userAgent, clientAddress } = input;
+        const firstFactor = 'password';
+        return {
+          secondFactor: await services.secondFactor.openChallenge({
+            userId: row.id,
+            roles,
+            firstFactor,
+            passed,
+            userAgent,
+            clientAddress,
+          }),
+        };
+      }
       if (!(await verifyPassword(password, row.password_hash))) throw invalidCredentials();
       await throttle.recordSuccess(attempt);
       // Said only to someone who knows the password, so it reveals nothing to a guesser.
@@ -253,6 +288,7 @@ export function createAuthService(
         now,
         ttlMs: config.sessionTtlMs,
         userAgent: input.userAgent,
+        clientAddress: input.clientAddress,
       });
       const token = await tokens.sign({
         sid: session.id,
@@ -272,6 +308,7 @@ export function createAuthService(
       if (!claims) return null;
       const row = await findLiveSessionUser(db, { sessionId: claims.sid, userId: claims.sub, now });
       if (!row) return null;
+      await touchSession(db, { sessionId: claims.sid, lastSeenAt: row.session_last_seen_at, now });
       // The earlier of the token's exp and the row's expiry ends the session, and so bounds how
       // long the identity cache may serve it (a login's exp is the row's expiry rounded down to
       // the second; a token signed with an earlier exp ends earlier).

@@ -11,7 +11,14 @@ import type { GateDatabase, UsersTable } from '../db/schema.js';
  */
 export async function insertSession(
   db: Kysely<GateDatabase>,
-  input: { userId: string; now: number; ttlMs: number; userAgent?: string | undefined },
+  input: {
+    userId: string;
+    now: number;
+    ttlMs: number;
+    userAgent?: string | undefined;
+    /** The client's IP, shown to the person in their sessions list. */
+    clientAddress?: string | undefined;
+  },
 ): Promise<{ id: string; expiresAt: number }> {
   const id = randomBytes(24).toString('base64url');
   const expiresAt = input.now + input.ttlMs;
@@ -24,6 +31,8 @@ export async function insertSession(
       expires_at: expiresAt,
       revoked_at: null,
       user_agent: input.userAgent ? input.userAgent.slice(0, 512) : null,
+      last_seen_at: input.now,
+      client_address: input.clientAddress ? input.clientAddress.slice(0, 64) : null,
     })
     .execute();
   return { id, expiresAt };
@@ -40,12 +49,15 @@ export async function insertSession(
 export async function findLiveSessionUser(
   db: Kysely<GateDatabase>,
   input: { sessionId: string; userId: string; now: number },
-): Promise<(Selectable<UsersTable> & { session_expires_at: number }) | undefined> {
+): Promise<
+  (Selectable<UsersTable> & { session_expires_at: number; session_last_seen_at: number | null }) | undefined
+> {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select('sessions.expires_at as session_expires_at')
+    .select('sessions.last_seen_at as session_last_seen_at')
     .where('sessions.id', '=', input.sessionId)
     .where('sessions.user_id', '=', input.userId)
     .where('sessions.revoked_at', 'is', null)

@@ -3,6 +3,8 @@ import { accountDisabledMigrations } from '../auth/account-disabled-migrations.j
 import { emailMigrations } from '../auth/email-migrations.js';
 import { membershipMigrations } from '../membership/membership-migrations.js';
 import { passkeyMigrations } from '../passkeys/passkey-migrations.js';
+import { recoveryMigrations } from '../recovery/recovery-migrations.js';
+import { secondFactorMigrations } from '../second-factor/second-factor-migrations.js';
 import { walletMigrations } from '../wallet/wallet-migrations.js';
 
 /**
@@ -88,5 +90,7 @@ export const gateMigrations: Record<string, Migration> = {
   ...membershipMigrations,
   ...emailMigrations,
   ...accountDisabledMigrations,
+  ...secondFactorMigrations,
+  ...recoveryMigrations,
   ...passkeyMigrations,
 };

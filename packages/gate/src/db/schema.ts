@@ -1,5 +1,6 @@
 import type { MembershipTables } from '../membership/membership-schema.js';
 import type { PasskeyTables } from '../passkeys/passkey-schema.js';
+import type { SecondFactorTables } from '../second-factor/second-factor-schema.js';
 import type { WalletTables } from '../wallet/wallet-schema.js';
 
 /**
@@ -33,6 +34,10 @@ export interface SessionsTable {
   /** Set on logout, password change or revocation; a revoked session never authenticates again. */
   revoked_at: number | null;
   user_agent: string | null;
+  /** When a request last used the session (migration `0005`), written at most once a minute; null before. */
+  last_seen_at: number | null;
+  /** The client address that signed in (migration `0005`); null for older sessions. */
+  client_address: string | null;
 }
 
 export interface VerificationTokensTable {
@@ -72,7 +77,7 @@ export interface DocumentsTable {
 }
 
 /** Every table the gate owns. */
-export interface GateDatabase extends WalletTables, MembershipTables, PasskeyTables {
+export interface GateDatabase extends WalletTables, MembershipTables, SecondFactorTables, PasskeyTables {
   users: UsersTable;
   sessions: SessionsTable;
   verification_tokens: VerificationTokensTable;

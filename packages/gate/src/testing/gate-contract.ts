@@ -115,7 +115,9 @@ async function signIn(
   const link = mailer.last(email, 'verify-email')?.link;
   assert.ok(link, 'the verification link is mailed');
   await gate.auth.verify({ token: new URL(link).searchParams.get('token') ?? '' });
-  const { session } = await gate.auth.login({ email, password: PASSWORD });
+  const result = await gate.auth.login({ email, password: PASSWORD });
+  assert.ok('session' in result, 'an account without a second factor gets a session');
+  const { session } = result;
   const user = await gate.identify({ sessionToken: session.token });
   assert.ok(user, 'a fresh session resolves');
   return { user, token: session.token };

@@ -40,6 +40,10 @@ export interface AccountSession {
   createdAt: number;
   expiresAt: number;
   userAgent: string | null;
+  /** When a request last used it, to the minute; null for sessions older than migration 0005. */
+  lastSeenAt: number | null;
+  /** The client address that signed in; null when unknown. */
+  clientAddress: string | null;
 }
 
 /** An API key as an admin sees it: never the secret or its hash. */
@@ -235,6 +239,8 @@ export function createAccountDirectory(deps: AccountDirectoryDeps): AccountDirec
         createdAt: Number(row.created_at),
         expiresAt: Number(row.expires_at),
         userAgent: row.user_agent,
+        lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
+        clientAddress: row.client_address,
       }));
     },
 

@@ -5,6 +5,8 @@ import { ApiKeysPanel } from './api-keys-panel';
 import { LeavingPanel } from './leaving-panel';
 import { MembershipPanel } from './membership-panel';
 import { PasskeysPanel } from './passkeys-panel';
+import { SessionsPanel } from './sessions-panel';
+import { TwoStepPanel } from './two-step-panel';
 import { WalletPanel } from './wallet-panel';
 
 /** Account: API keys, wallet, membership; for admins, grants and meter rules. */
@@ -30,7 +32,9 @@ export function AccountScreen() {
         <WalletPanel />
         <MembershipPanel />
       </div>
+      <TwoStepPanel />
       <ApiKeysPanel />
+      <SessionsPanel />
       <PasskeysPanel />
       {user.isAdmin ? <AdminPanel /> : null}
       <LeavingPanel />

@@ -1,6 +1,7 @@
 import { Link, useSearch } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { AuditLog } from './audit-log';
+import { TwoStepRoles } from './two-step-roles';
 import { UserDetail } from './user-detail';
 import { UsersList } from './users-list';
 
@@ -31,6 +32,7 @@ export function AdminScreen() {
       ) : (
         <>
           <UsersList />
+          <TwoStepRoles />
           <AuditLog />
         </>
       )}

@@ -41,6 +41,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.disabled': 'Disabled the account',
   'user.enabled': 'Re-enabled the account',
   'user.session.revoked': 'Revoked a session',
+  'user.sessions.ended': 'Ended all sessions',
   'user.key.revoked': 'Revoked an API key',
   'membership.granted': 'Set the membership',
   'tokens.granted': 'Granted tokens',

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
 import { ErrorMessage, formatTime, Notice } from '../../components/status';
+import { describeAgent } from '../../lib/client-agent';
 import { useLoad } from '../../lib/use-load';
 import { ScrollBox } from './scroll-box';
 
@@ -9,6 +10,8 @@ interface Session {
   createdAt: number;
   expiresAt: number;
   userAgent: string | null;
+  lastSeenAt: number | null;
+  clientAddress: string | null;
 }
 interface ApiKey {
   id: string;
@@ -16,30 +19,6 @@ interface ApiKey {
   prefix: string;
   createdAt: number;
   lastUsedAt: number | null;
-}
-
-/** A user agent in a few words ("Firefox on Linux"), the whole string in its title. */
-function describeAgent(agent: string | null): string {
-  if (!agent) return 'Unknown client';
-  const browser = /Firefox\//.test(agent)
-    ? 'Firefox'
-    : /Edg\//.test(agent)
-      ? 'Edge'
-      : /Chrom(e|ium)\//.test(agent)
-        ? 'Chromium'
-        : /Safari\//.test(agent)
-          ? 'Safari'
-          : agent.split(/[ /]/)[0] || 'Client';
-  const system = /Windows/.test(agent)
-    ? ' on Windows'
-    : /Mac OS X/.test(agent)
-      ? ' on macOS'
-      : /Android/.test(agent)
-        ? ' on Android'
-        : /Linux/.test(agent)
-          ? ' on Linux'
-          : '';
-  return `${browser}${system}`;
 }
 
 /** A user's live sessions and API keys, each revocable at once. */
@@ -57,11 +36,11 @@ export function CredentialsPanel({
   const keys = useLoad(() => requestJson<{ keys: ApiKey[] }>(`${path}/keys`), [userId, round]);
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<unknown>();
-  const revoke = async (url: string, done: string) => {
+  const revoke = async (url: string, done: string, method: 'DELETE' | 'POST' = 'DELETE') => {
     setError(undefined);
     setNotice(undefined);
     try {
-      await requestJson(url, { method: 'DELETE' });
+      await requestJson(url, { method });
       setNotice(done);
       onDone();
     } catch (caught) {
@@ -89,8 +68,18 @@ export function CredentialsPanel({
             <tbody>
               {sessions.data.sessions.map((session) => (
                 <tr key={session.id}>
-                  <td title={session.userAgent ?? ''}>{describeAgent(session.userAgent)}</td>
-                  <td>{formatTime(session.createdAt)}</td>
+                  <td title={session.userAgent ?? ''}>
+                    {describeAgent(session.userAgent)}
+                    <br />
+                    <span class="muted">from {session.clientAddress ?? 'an unknown address'}</span>
+                  </td>
+                  <td>
+                    {formatTime(session.createdAt)}
+                    <br />
+                    <span class="muted">
+                      last seen {session.lastSeenAt === null ? 'unknown' : formatTime(session.lastSeenAt)}
+                    </span>
+                  </td>
                   <td>{formatTime(session.expiresAt)}</td>
                   <td>
                     <button
@@ -112,6 +101,17 @@ export function CredentialsPanel({
       ) : (
         <p class="muted">{sessions.loading ? 'Loading…' : 'No live sessions.'}</p>
       )}
+      {sessions.data && sessions.data.sessions.length > 0 ? (
+        <div class="actions">
+          <button
+            type="button"
+            class="danger"
+            onClick={() => revoke(`${path}/sessions/end-all`, 'Every session ended; API keys kept.', 'POST')}
+          >
+            End all sessions
+          </button>
+        </div>
+      ) : null}
       <h3 id="keys-heading">API keys</h3>
       {keys.data && keys.data.keys.length > 0 ? (
         <ScrollBox label="API keys, scrollable">

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { isApiError, requestJson } from '../../api/http';
 import { ErrorMessage } from '../../components/status';
 import { useSession } from '../../lib/session';
+import { ForgotPasswordLink } from './forgot-password-link';
 import { PasskeySignIn } from './passkey-sign-in';
 import { ResendVerification } from './resend-verification';
+import { type SecondFactorChallengeView, SecondFactorStep } from './second-factor-step';
 
 /** `POST /auth/login`; the server sets the HttpOnly session cookie. */
 export function SignInForm({ email: suggested }: { email: string }) {
@@ -12,6 +14,7 @@ export function SignInForm({ email: suggested }: { email: string }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallengeView>();
   useEffect(() => {
     if (suggested) setEmail(suggested);
   }, [suggested]);
@@ -20,9 +23,13 @@ export function SignInForm({ email: suggested }: { email: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      await requestJson('/auth/login', { method: 'POST', body: { email, password } });
+      const answer = await requestJson<{ secondFactor?: SecondFactorChallengeView }>('/auth/login', {
+        method: 'POST',
+        body: { email, password },
+      });
       setPassword('');
-      await refresh();
+      if (answer.secondFactor) setChallenge(answer.secondFactor);
+      else await refresh();
     } catch (caught) {
       setError(caught);
     } finally {
@@ -30,6 +37,17 @@ export function SignInForm({ email: suggested }: { email: string }) {
     }
   };
   const unverified = isApiError(error) && error.code === 'GATE_EMAIL_NOT_VERIFIED';
+  if (challenge)
+    return (
+      <section class="panel" aria-labelledby="sign-in-heading">
+        <h2 id="sign-in-heading">Sign in</h2>
+        <SecondFactorStep
+          challenge={challenge}
+          onSignedIn={() => void refresh()}
+          onRestart={() => setChallenge(undefined)}
+        />
+      </section>
+    );
   return (
     <form class="panel" onSubmit={submit} aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading">Sign in</h2>
@@ -58,6 +76,7 @@ export function SignInForm({ email: suggested }: { email: string }) {
       </div>
       <ErrorMessage error={error} />
       {unverified ? <ResendVerification email={email} /> : null}
+      <ForgotPasswordLink />
       <PasskeySignIn />
     </form>
   );

@@ -1,0 +1,59 @@
+import type { PublicUser } from '../types.js';
+
+/** A way to answer a challenge: a code from the authenticator app, or one of the recovery codes. */
+export type SecondFactorMethod = 'totp' | 'recovery_code';
+
+/** What a sign-in answers instead of a session when a second factor is needed. */
+export interface SecondFactorChallenge {
+  /** Opaque, single use; send it back with the code to `completeSignIn`. */
+  challenge: string;
+  /** The ways the account can answer; empty when it must enrol first. */
+  methods: SecondFactorMethod[];
+  /** True when the account's role requires a second factor and it has none: enrol, then answer. */
+  enrolmentRequired: boolean;
+  /** Epoch ms by the gate's clock. */
+  expiresAt: number;
+}
+
+/** A session opened for a user: the token is the session JWT for the cookie. */
+export interface OpenedSession {
+  user: PublicUser;
+  /** `issuedAt` and `expiresAt` are epoch ms by the gate's clock. */
+  session: { id: string; token: string; issuedAt: number; expiresAt: number };
+}
+
+/** What follows a first factor (password, SSO): a session, or a challenge for the second. */
+export type FirstFactorOutcome = OpenedSession | { secondFactor: SecondFactorChallenge };
+
+/** A person's two-step sign-in as their Account screen shows it. */
+export interface SecondFactorStatus {
+  /** `off`; `pending` while an enrolment waits for its first code; `on` once confirmed. */
+  totp: 'off' | 'pending' | 'on';
+  /** Unused recovery codes (0 when TOTP is off). */
+  recoveryCodesLeft: number;
+  /** True when one of the person's roles requires a second factor. */
+  requiredByRole: boolean;
+}
+
+/** Proof of presence for removing the authenticator or replacing the recovery codes: one of them. */
+export interface SecondFactorProof {
+  code?: string | undefined;
+  recoveryCode?: string | undefined;
+  password?: string | undefined;
+}
+
+/**
+ * The login decision's seam in `auth.login`: after the account is found and before the password
+ * decides anything, whether a second factor applies, and the challenge to answer when it does.
+ */
+export interface LoginSecondFactor {
+  isRequired(user: { id: string; roles: string[] }): Promise<boolean>;
+  openChallenge(input: {
+    userId: string;
+    roles: string[];
+    firstFactor: string;
+    passed: boolean;
+    userAgent?: string | undefined;
+    clientAddress?: string | undefined;
+  }): Promise<SecondFactorChallenge>;
+}
