@@ -14,8 +14,7 @@ export interface PasskeySession {
  * The ONE place a passkey sign-in becomes a session (issue 27's contract): a passkey with user
  * verification counts as both factors, so no second factor is asked. When the second-factor
  * decision (`gate.secondFactor.afterFirstFactor`) exists, this is where it is routed through,
- * with `method: 'passkey'`. `clientAddress` is taken now and stored once sessions keep an address
- * (h27-recovery adds the column).
+ * with `method: 'passkey'`. The user agent and client address are stored with the session.
  *
  * @example
  * const session = await openPasskeySession(deps, tokens, { userId, userAgent, clientAddress });
@@ -31,6 +30,7 @@ export async function openPasskeySession(
     now,
     ttlMs: deps.config.sessionTtlMs,
     userAgent: input.userAgent,
+    clientAddress: input.clientAddress,
   });
   const token = await tokens.sign({
     sid: session.id,
