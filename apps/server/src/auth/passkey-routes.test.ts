@@ -9,7 +9,7 @@ import {
   setRoles,
   signUp,
 } from '../testing/access-test-fixtures.js';
-import { readSessionCookie } from '../testing/auth-test-helpers.js';
+import { logInAs, readSessionCookie, signUpVerified } from '../testing/auth-test-helpers.js';
 import { createSoftwareAuthenticator } from '../testing/software-authenticator.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
@@ -41,7 +41,9 @@ describe.each(testDatabaseTargets())('passkeys over HTTP on $name', (target) => 
 
   /** A signed-up user with one passkey registered through the routes. */
   async function userWithPasskey(email: string) {
-    const user = await signUp(server.app, email);
+    // Fresh client addresses for sign-up and login: the suite signs in more often than one address may.
+    const id = await signUpVerified(server, email, PASSWORD);
+    const user = { id, email, cookie: await logInAs(server.app, email, PASSWORD) };
     const authenticator = createSoftwareAuthenticator(ORIGIN);
     const options = (
       await call('POST', '/auth/passkeys/registration/options', undefined, user.cookie)
@@ -197,6 +199,50 @@ describe.each(testDatabaseTargets())('passkeys over HTTP on $name', (target) => 
       response: authenticator.signIn(await loginOptions()),
     });
     expect([refused.statusCode, reasonOf(refused)]).toEqual([401, 'unknown-credential']);
+  });
+
+  it('verifies a passkey as the second step of its own account only (gate primitives)', async () => {
+    const { user, authenticator } = await userWithPasskey(`pk-second-${target.name}@example.com`);
+    const other = await userWithPasskey(`pk-second-other-${target.name}@example.com`);
+    const passkeys = server.app.gate.passkeys;
+    const codeOfCall = async (run: () => Promise<unknown>) =>
+      run().then(
+        () => 'passed',
+        (error: { code?: string; details?: { reason?: string } }) =>
+          `${error.code} ${error.details?.reason ?? ''}`.trim(),
+      );
+    const options = await passkeys.startSecondFactor({ userId: user.id });
+    expect(options.allowCredentials?.map((credential) => credential.id)).toEqual([
+      authenticator.credentials[0]?.id,
+    ]);
+    expect(
+      await codeOfCall(() =>
+        passkeys.verifySecondFactor({ userId: user.id, response: authenticator.signIn(options) }),
+      ),
+    ).toBe('passed');
+    // Another account's passkey, a challenge issued to another account, a sign-in challenge: refused.
+    const mine = await passkeys.startSecondFactor({ userId: user.id });
+    expect(
+      await codeOfCall(() =>
+        passkeys.verifySecondFactor({ userId: user.id, response: other.authenticator.signIn(mine) }),
+      ),
+    ).toBe('GATE_PASSKEY_SIGN_IN_FAILED user-mismatch');
+    const theirs = await passkeys.startSecondFactor({ userId: other.user.id });
+    expect(
+      await codeOfCall(() =>
+        passkeys.verifySecondFactor({ userId: user.id, response: authenticator.signIn(theirs) }),
+      ),
+    ).toBe('GATE_PASSKEY_CHALLENGE_INVALID');
+    const signInOptions = await loginOptions();
+    expect(
+      await codeOfCall(() =>
+        passkeys.verifySecondFactor({ userId: user.id, response: authenticator.signIn(signInOptions) }),
+      ),
+    ).toBe('GATE_PASSKEY_CHALLENGE_INVALID');
+    // And a second-step challenge signs nobody in on its own.
+    const step = await passkeys.startSecondFactor({ userId: user.id });
+    const alone = await call('POST', '/auth/passkeys/login/verify', { response: authenticator.signIn(step) });
+    expect(errorCodeOf(alone)).toBe('GATE_PASSKEY_CHALLENGE_INVALID');
   });
 
   it('limits sign-in options per address', async () => {

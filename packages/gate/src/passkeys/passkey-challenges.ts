@@ -2,8 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { GateDatabase } from '../db/schema.js';
 
-/** What a challenge was issued for: adding a passkey to an account, or signing in with one. */
-export type PasskeyChallengePurpose = 'registration' | 'sign-in';
+/**
+ * What a challenge was issued for: adding a passkey to an account, signing in with one, or the
+ * second step of a password sign-in (bound to that account).
+ */
+export type PasskeyChallengePurpose = 'registration' | 'sign-in' | 'second-factor';
 
 /** How long a ceremony may take from options to verification: 5 minutes. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;

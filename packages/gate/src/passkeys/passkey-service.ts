@@ -65,6 +65,17 @@ export interface PasskeyService {
   /** Options for `navigator.credentials.get`: no `allowCredentials` (the passkey names its account). */
   startSignIn(): Promise<PublicKeyCredentialRequestOptionsJSON>;
   /**
+   * Options for the second step of a password sign-in of `userId`: only that account's passkeys
+   * are allowed, and the challenge is bound to it. (For the second-factor challenge to offer.)
+   */
+  startSecondFactor(input: { userId: string }): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  /**
+   * Verifies a second-step answer of `userId` (its own passkey, the challenge issued to it, user
+   * verification); throws `GATE_PASSKEY_CHALLENGE_INVALID` or `GATE_PASSKEY_SIGN_IN_FAILED`.
+   * Opens no session: the second-factor challenge does.
+   */
+  verifySecondFactor(input: { userId: string; response: AuthenticationResponseJSON }): Promise<void>;
+  /**
    * Verifies a sign-in (user verification required, so it counts as both factors) and opens a
    * session. A disabled or unverified account is refused as a password sign-in is.
    */
@@ -217,6 +228,32 @@ export function createPasskeyService(
         allowCredentials: [],
         userVerification: 'required',
       });
+    },
+
+    async startSecondFactor({ userId }) {
+      const party = requireRelyingParty();
+      const credentials = await listPasskeyCredentials(db, userId);
+      if (credentials.length === 0) throw new GateError('GATE_NOT_FOUND', 'This account has no passkey.');
+      const challenge = await issuePasskeyChallenge(db, {
+        purpose: 'second-factor',
+        userId,
+        now: clock.now(),
+      });
+      return generateAuthenticationOptions({
+        rpID: party.id,
+        challenge: toChallengeBytes(challenge),
+        timeout: PASSKEY_CHALLENGE_TTL_MS,
+        allowCredentials: credentials.map((row) => ({
+          id: row.id,
+          transports: toWebAuthnCredential(row).transports ?? [],
+        })),
+        userVerification: 'required',
+      });
+    },
+
+    async verifySecondFactor({ userId, response }) {
+      const party = requireRelyingParty();
+      await verifyPasskeySignIn(deps, { relyingParty: party, response, secondFactorOf: userId });
     },
 
     async finishSignIn(input) {

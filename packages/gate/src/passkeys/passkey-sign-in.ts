@@ -28,19 +28,27 @@ function signInFailed(reason: PasskeySignInFailure, cause?: unknown): GateError 
  */
 export async function verifyPasskeySignIn(
   deps: Pick<GateDeps, 'db' | 'clock'>,
-  input: { relyingParty: PasskeyRelyingParty; response: AuthenticationResponseJSON },
+  input: {
+    relyingParty: PasskeyRelyingParty;
+    response: AuthenticationResponseJSON;
+    /** For a second step: the account the challenge was issued to, which must own the passkey. */
+    secondFactorOf?: string | undefined;
+  },
 ): Promise<{ userId: string; credentialId: string }> {
   const { db, clock } = deps;
   const { response, relyingParty } = input;
   const now = clock.now();
   const challenge = readSignedChallenge(response?.response?.clientDataJSON);
+  const purpose = input.secondFactorOf === undefined ? 'sign-in' : 'second-factor';
   const consumed =
-    challenge === undefined
-      ? undefined
-      : await consumePasskeyChallenge(db, { challenge, purpose: 'sign-in', now });
-  if (!consumed || challenge === undefined) throw invalidChallenge();
+    challenge === undefined ? undefined : await consumePasskeyChallenge(db, { challenge, purpose, now });
+  // A sign-in challenge is bound to nobody; a second-step challenge to the account it was issued to.
+  if (!consumed || challenge === undefined || consumed.userId !== (input.secondFactorOf ?? null))
+    throw invalidChallenge();
   const row = typeof response.id === 'string' ? await findPasskeyCredential(db, response.id) : undefined;
   if (!row) throw signInFailed('unknown-credential');
+  if (input.secondFactorOf !== undefined && row.user_id !== input.secondFactorOf)
+    throw signInFailed('user-mismatch');
   const handle = response.response.userHandle;
   if (handle !== undefined && handle !== Buffer.from(row.user_id, 'utf8').toString('base64url'))
     throw signInFailed('user-mismatch');
