@@ -21,6 +21,8 @@ import { createLeavingService, type LeavingService } from './leaving/leaving-ser
 import { createMembershipService, type MembershipService } from './membership/membership-service.js';
 import { createDefaultCatalogue, type PlanCatalogue } from './membership/plan-catalogue.js';
 import { createMeter, type Meter } from './meter/meter-service.js';
+import type { PasskeyRelyingParty } from './passkeys/passkey-rules.js';
+import { createPasskeyService, type PasskeyService } from './passkeys/passkey-service.js';
 import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
 import type { DataEvents } from './ports/data-events.js';
@@ -71,6 +73,11 @@ export interface CreateGateOptions {
    * change made through another instance is seen only when `identityCacheMs` ends.
    */
   invalidations?: IdentityInvalidations;
+  /**
+   * The WebAuthn relying party passkeys belong to (id, name, allowed origins). Without it
+   * `gate.passkeys` answers `GATE_NOT_CONFIGURED`.
+   */
+  passkeyRelyingParty?: PasskeyRelyingParty;
 }
 
 /** The access gate: one object per server, its services sharing one database and clock. */
@@ -87,6 +94,8 @@ export interface Gate {
   membership: MembershipService;
   /** The admin's account directory: list and search, disable and re-enable, sessions. */
   accounts: AccountDirectory;
+  /** Passkeys (WebAuthn): registration, the owner's list, password-less sign-in. */
+  passkeys: PasskeyService;
   /** Leaving: the export's readers, the re-authenticated deletion of an account (issue 27). */
   leaving: LeavingService;
   /** Two-step sign-in: TOTP, recovery codes, role requirements and the login decision (issue 27). */
@@ -240,6 +249,7 @@ export function createGate(options: CreateGateOptions): Gate {
       readMembership: (userId) => membership.readMembership(userId),
       rolePermissions: deps.config.rolePermissions,
     }),
+    passkeys: createPasskeyService(deps, { tokens, relyingParty: options.passkeyRelyingParty }),
     leaving: createLeavingService({ db: deps.db, identities, clock: deps.clock }),
     recovery: createRecoveryService(deps, { identities }),
     sessions: createSessionsService({ db: deps.db, clock: deps.clock, identities }),

@@ -15,12 +15,17 @@ export const GATE_ERROR_CODES = [
   // issue 27, recovery: a reset link spent or past its time (an unknown one is GATE_TOKEN_INVALID)
   'GATE_RESET_TOKEN_USED',
   'GATE_RESET_TOKEN_EXPIRED',
+  // passkeys (issue 27): a ceremony's challenge, and a registration the library refused
+  'GATE_PASSKEY_CHALLENGE_INVALID',
+  'GATE_PASSKEY_REJECTED',
   // 401 — no or bad credentials
   'GATE_UNAUTHENTICATED',
   'GATE_INVALID_CREDENTIALS',
   'GATE_EMAIL_NOT_VERIFIED',
   'GATE_SESSION_INVALID',
   'GATE_API_KEY_INVALID',
+  // passkeys (issue 27): a sign-in the passkey could not prove
+  'GATE_PASSKEY_SIGN_IN_FAILED',
   // 402 — payment or balance needed (membership, wallet, meter)
   'GATE_PAYMENT_REQUIRED',
   'GATE_INSUFFICIENT_BALANCE',

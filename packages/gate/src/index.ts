@@ -99,6 +99,26 @@ export type { MeterRule } from './meter/meter-rules.js';
 export { findMeterRule, METER_RULES_COLLECTION } from './meter/meter-rules.js';
 export type { Meter, MeterCharge } from './meter/meter-service.js';
 export { createMeter } from './meter/meter-service.js';
+export type { PasskeyChallengePurpose } from './passkeys/passkey-challenges.js';
+export { PASSKEY_CHALLENGE_TTL_MS } from './passkeys/passkey-challenges.js';
+export type { PublicPasskey } from './passkeys/passkey-credentials.js';
+export { passkeyMigrations } from './passkeys/passkey-migrations.js';
+export type { PasskeyRelyingParty } from './passkeys/passkey-rules.js';
+export { MAX_PASSKEYS_PER_USER, PASSKEY_NAME_MAX_LENGTH } from './passkeys/passkey-rules.js';
+export type {
+  PasskeyChallengesTable,
+  PasskeyCredentialsTable,
+  PasskeyTables,
+} from './passkeys/passkey-schema.js';
+export type {
+  AuthenticationResponseJSON,
+  PasskeyService,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from './passkeys/passkey-service.js';
+export type { PasskeySession } from './passkeys/passkey-session.js';
+export type { PasskeySignInFailure } from './passkeys/passkey-sign-in.js';
 export type { Clock } from './ports/clock.js';
 export { systemClock } from './ports/clock.js';
 export type { DataEvents, DeletedDocument, WrittenDocument } from './ports/data-events.js';

@@ -64,5 +64,6 @@ export function createServerGate(input: {
     dataEvents: input.dataEvents,
     ...(input.loginThrottle ? { loginThrottle: input.loginThrottle } : {}),
     ...(input.invalidations ? { invalidations: input.invalidations } : {}),
+    ...(config.passkeys ? { passkeyRelyingParty: config.passkeys } : {}),
   });
 }

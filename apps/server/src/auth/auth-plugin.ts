@@ -6,6 +6,7 @@ import { ACCOUNT_DATA_PLUGIN } from '../plugins/account-data.js';
 import { GATE_PLUGIN } from '../plugins/gate-plugin.js';
 import { createAuthAccountData } from './auth-account-data.js';
 import { authRoutes } from './auth-routes.js';
+import { passkeyRoutes } from './passkey-routes.js';
 import { recoveryRoutes } from './recovery-routes.js';
 import { secondFactorRoutes } from './second-factor-routes.js';
 import { sessionRoutes } from './session-routes.js';
@@ -35,6 +36,7 @@ export const authPlugin = fastifyPlugin<AuthPluginOptions>(
     await app.register(recoveryRoutes);
     await app.register(sessionRoutes);
     await app.register(ssoRoutes, { clock: options.clock ?? systemClock });
+    await app.register(passkeyRoutes);
   },
   {
     name: 'svc-auth',

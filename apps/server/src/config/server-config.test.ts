@@ -75,6 +75,7 @@ describe('loadConfig defaults', () => {
       pdf: DEFAULT_PDF,
       observability: DEFAULT_OBSERVABILITY,
       ssoProviders: [],
+      passkeys: { id: 'localhost', name: 'svc', origins: ['http://localhost:3000'] },
     });
   });
 
@@ -139,6 +140,7 @@ describe('loadConfig reads every variable', () => {
       pdf: DEFAULT_PDF,
       observability: DEFAULT_OBSERVABILITY,
       ssoProviders: [],
+      passkeys: { id: 'svc.example.com', name: 'svc', origins: ['https://svc.example.com'] },
     });
   });
 

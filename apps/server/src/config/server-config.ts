@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { PasskeyRelyingParty } from '@svc/gate';
 import { type IntegrationsConfig, readIntegrationsConfig } from './integrations-config.js';
 import { type LmxConfig, readLmxConfig } from './lmx-config.js';
 import { type MailConfig, readMailConfig } from './mail-config.js';
 import { type RemoteMcpServerConfig, readRemoteMcpConfig } from './mcp-remote-config.js';
 import { type ModelProvidersConfig, readModelProvidersConfig } from './model-config.js';
 import { type ObservabilityConfig, readObservabilityConfig } from './observability-config.js';
+import { readPasskeyConfig } from './passkey-config.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payments-config.js';
 import { type PdfConfig, readPdfConfig } from './pdf-config.js';
 import { type RedisConfig, readRedisConfig } from './redis-config.js';
@@ -75,6 +77,8 @@ export interface ServerConfig {
   observability: ObservabilityConfig;
   /** OpenID Connect providers people may sign in with (`SVC_SSO_*`); none by default. */
   ssoProviders: SsoProviderConfig[];
+  /** The WebAuthn relying party of passkeys (`SVC_PASSKEY_*`, derived from `SVC_PUBLIC_URL`); undefined: passkeys off. */
+  passkeys: PasskeyRelyingParty | undefined;
 }
 
 /** Thrown when the environment is not a valid configuration; lists every problem. */
@@ -217,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     s3: readS3StorageConfig(env, problems),
     observability: readObservabilityConfig(env, problems),
     ssoProviders: readSsoConfig(env, problems, production),
+    passkeys: readPasskeyConfig(env, publicUrl, problems),
   };
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(config.cookieName))
     problems.push('SVC_COOKIE_NAME may contain only letters, digits, "_" and "-".');

@@ -133,7 +133,7 @@ export async function goTo(page: Page, label: string): Promise<void> {
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').first().fill(email);
   await page.locator('#sign-in-password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Signed in' }).waitFor();
 }
 
@@ -146,7 +146,7 @@ export async function signUpAndSignIn(page: Page, email: string, password: strin
   // The sign-in form is prefilled with the new address.
   await expect.poll(() => page.locator('#sign-in-email').inputValue()).toBe(email);
   await page.locator('#sign-in-password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Signed in' }).waitFor();
 }
 

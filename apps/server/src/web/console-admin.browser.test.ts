@@ -139,7 +139,7 @@ describe('the admin screen', () => {
     await person.page.goto(`${harness.baseUrl}/`);
     await person.page.getByLabel('Email').first().fill(DEVELOPER);
     await person.page.locator('#sign-in-password').fill(PASSWORD);
-    await person.page.getByRole('button', { name: 'Sign in' }).click();
+    await person.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await person.page.getByText('This account is disabled', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'admin-user-disabled', '#main h1');

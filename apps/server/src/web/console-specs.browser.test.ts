@@ -301,7 +301,7 @@ describe('checked by the server for callers with run_adapter', () => {
     const { page, context } = await openConsole(harness, '/');
     await page.locator('#sign-in-email').fill(ADMIN.email);
     await page.locator('#sign-in-password').fill('not the password at all');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     expect(await page.getByRole('alert').textContent()).toBe(
       'Email or password is incorrect. GATE_INVALID_CREDENTIALS',
     );

@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { accountDisabledMigrations } from '../auth/account-disabled-migrations.js';
 import { emailMigrations } from '../auth/email-migrations.js';
 import { membershipMigrations } from '../membership/membership-migrations.js';
+import { passkeyMigrations } from '../passkeys/passkey-migrations.js';
 import { recoveryMigrations } from '../recovery/recovery-migrations.js';
 import { secondFactorMigrations } from '../second-factor/second-factor-migrations.js';
 import { ssoMigrations } from '../sso/sso-migrations.js';
@@ -92,5 +93,6 @@ export const gateMigrations: Record<string, Migration> = {
   ...accountDisabledMigrations,
   ...secondFactorMigrations,
   ...recoveryMigrations,
+  ...passkeyMigrations,
   ...ssoMigrations,
 };

@@ -1,4 +1,5 @@
 import type { MembershipTables } from '../membership/membership-schema.js';
+import type { PasskeyTables } from '../passkeys/passkey-schema.js';
 import type { SecondFactorTables } from '../second-factor/second-factor-schema.js';
 import type { SsoTables } from '../sso/sso-schema.js';
 import type { WalletTables } from '../wallet/wallet-schema.js';
@@ -77,7 +78,12 @@ export interface DocumentsTable {
 }
 
 /** Every table the gate owns. */
-export interface GateDatabase extends WalletTables, MembershipTables, SecondFactorTables, SsoTables {
+export interface GateDatabase
+  extends WalletTables,
+    MembershipTables,
+    SecondFactorTables,
+    SsoTables,
+    PasskeyTables {
   users: UsersTable;
   sessions: SessionsTable;
   verification_tokens: VerificationTokensTable;

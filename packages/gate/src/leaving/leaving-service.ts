@@ -201,6 +201,9 @@ export function createLeavingService(deps: {
         'api_keys',
         'wallets',
         'memberships',
+        // Passkeys (issue 27): the foreign keys cascade too; named here so the report counts them.
+        'passkey_credentials',
+        'passkey_challenges',
       ] as const) {
         deleted[table] = count(await trx.deleteFrom(table).where('user_id', '=', userId).executeTakeFirst());
       }

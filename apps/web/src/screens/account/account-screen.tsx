@@ -4,6 +4,7 @@ import { AdminPanel } from './admin-panel';
 import { ApiKeysPanel } from './api-keys-panel';
 import { LeavingPanel } from './leaving-panel';
 import { MembershipPanel } from './membership-panel';
+import { PasskeysPanel } from './passkeys-panel';
 import { SessionsPanel } from './sessions-panel';
 import { SsoPanel } from './sso-panel';
 import { TwoStepPanel } from './two-step-panel';
@@ -36,6 +37,7 @@ export function AccountScreen() {
       <ApiKeysPanel />
       <SessionsPanel />
       <SsoPanel />
+      <PasskeysPanel />
       {user.isAdmin ? <AdminPanel /> : null}
       <LeavingPanel />
     </section>

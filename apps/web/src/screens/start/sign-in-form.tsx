@@ -3,6 +3,7 @@ import { isApiError, requestJson } from '../../api/http';
 import { ErrorMessage } from '../../components/status';
 import { useSession } from '../../lib/session';
 import { ForgotPasswordLink } from './forgot-password-link';
+import { PasskeySignIn } from './passkey-sign-in';
 import { ResendVerification } from './resend-verification';
 import { type SecondFactorChallengeView, SecondFactorStep, takeHandedChallenge } from './second-factor-step';
 import { SsoSignInButtons } from './sso-sign-in-buttons';
@@ -79,6 +80,7 @@ export function SignInForm({ email: suggested }: { email: string }) {
       {unverified ? <ResendVerification email={email} /> : null}
       <ForgotPasswordLink />
       <SsoSignInButtons />
+      <PasskeySignIn />
     </form>
   );
 }
