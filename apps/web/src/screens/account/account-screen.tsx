@@ -34,10 +34,10 @@ export function AccountScreen() {
         <MembershipPanel />
       </div>
       <TwoStepPanel />
-      <ApiKeysPanel />
-      <SessionsPanel />
-      <SsoPanel />
       <PasskeysPanel />
+      <SsoPanel />
+      <SessionsPanel />
+      <ApiKeysPanel />
       {user.isAdmin ? <AdminPanel /> : null}
       <LeavingPanel />
     </section>
