@@ -42,6 +42,8 @@ export const GATE_ERROR_CODES = [
   'GATE_LAST_ADMIN',
   // leaving (issue 27): a paid subscription still renews, so the account cannot be deleted yet
   'GATE_SUBSCRIPTION_ACTIVE',
+  // leaving, an account without a password (single sign-on): 401 its session is not a recent sign-in
+  'GATE_RECENT_SIGN_IN_REQUIRED',
   // 413 — a stored-bytes quota would be exceeded
   'GATE_QUOTA_EXCEEDED',
   // 429

@@ -79,6 +79,7 @@ export type {
 export { ACCOUNT_DATA_PAGE } from './leaving/account-data-reader.js';
 export { createTombstoneId, isTombstoneId, TOMBSTONE_PREFIX } from './leaving/account-tombstone.js';
 export type { AccountDeletionReport, LeavingService } from './leaving/leaving-service.js';
+export { RECENT_SIGN_IN_MS } from './leaving/leaving-service.js';
 export { membershipMigrations } from './membership/membership-migrations.js';
 export type { Buyer, MembershipPurchases } from './membership/membership-purchases.js';
 export type { MembershipRecord, MembershipView } from './membership/membership-records.js';

@@ -17,18 +17,24 @@ export interface AccountDeletionOutcome extends AccountDeletionReport {
  * and the areas remove their files; a failure there is logged and left to the area's sweep.
  *
  * @example
- * await deleteAccount({ gate, db, contributors: app.accountData.list(), user, password, log });
+ * await deleteAccount({ gate, db, contributors: app.accountData.list(), user, password, sessionId, log });
  */
 export async function deleteAccount(input: {
   gate: Gate;
   db: Kysely<GateDatabase>;
   contributors: readonly AccountDataContributor[];
   user: { id: string; email: string };
-  password: string;
+  /** The account's password; absent for an account without one (then `sessionId` must be a recent sign-in). */
+  password?: string | undefined;
+  sessionId?: string | undefined;
   log: FastifyBaseLogger;
 }): Promise<AccountDeletionOutcome> {
   const { gate, user } = input;
-  await gate.leaving.assertMayLeave({ userId: user.id, password: input.password });
+  await gate.leaving.assertMayLeave({
+    userId: user.id,
+    password: input.password,
+    sessionId: input.sessionId,
+  });
   const tombstoneId = createTombstoneId();
   const { report, afterCommit } = await input.db.transaction().execute(async (trx) => {
     const pending: Array<[string, AfterAccountDeletion]> = [];

@@ -22,12 +22,11 @@ export const exportAccountSchema = {
 export const deleteAccountSchema = {
   security: SESSION_ONLY,
   tags: ['account'],
-  summary: 'Delete my account and everything I own (re-authenticated with my password)',
+  summary: 'Delete my account and everything I own (re-authenticated)',
   description:
-    "Signed in with a session (an API key is 403 `GATE_FORBIDDEN`) and the account's password (401 `GATE_INVALID_CREDENTIALS`). Refused for the last enabled admin (409 `GATE_LAST_ADMIN`) and while a paid membership still renews (409 `GATE_SUBSCRIPTION_ACTIVE`: cancel it first). Everything the account owns is deleted in one transaction; ledger entries, token-pack purchases and admin-audit entries stay under a tombstone id. Files in storage go after the commit. Every session and key of the account is refused at once on every instance; the session cookie is cleared.",
+    "Signed in with a session (an API key is 403 `GATE_FORBIDDEN`) and the account's password (401 `GATE_INVALID_CREDENTIALS`); an account without a password of its own (made by single sign-on) sends no password and needs a session signed in within the last 10 minutes (401 `GATE_RECENT_SIGN_IN_REQUIRED`: sign in again with the provider). Refused for the last enabled admin (409 `GATE_LAST_ADMIN`) and while a paid membership still renews (409 `GATE_SUBSCRIPTION_ACTIVE`: cancel it first). Everything the account owns is deleted in one transaction; ledger entries, token-pack purchases and admin-audit entries stay under a tombstone id. Files in storage go after the commit. Every session and key of the account is refused at once on every instance; the session cookie is cleared.",
   body: {
     type: 'object',
-    required: ['password'],
     additionalProperties: false,
     properties: { password: { type: 'string', minLength: 1, maxLength: 1024 } },
   },

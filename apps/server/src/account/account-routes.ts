@@ -48,7 +48,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { password: string } }>(
+  app.post<{ Body: { password?: string } }>(
     '/delete',
     {
       schema: deleteAccountSchema,
@@ -71,6 +71,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         contributors: app.accountData.list(),
         user,
         password: request.body.password,
+        sessionId: user.credentialId,
         log: request.log,
       });
       const config = app.svcConfig;

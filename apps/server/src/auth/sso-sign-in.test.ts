@@ -22,6 +22,7 @@ const ACCOUNTS: ProviderAccount[] = [
   { subject: 'grace-cyrillic', email: 'gr\u0430ce@example.test', emailVerified: true },
   { subject: 'linus-1', email: 'linus@example.test', emailVerified: true },
   { subject: 'katherine-1', email: 'katherine@example.test', emailVerified: true },
+  { subject: 'margaret-1', email: 'margaret@example.test', emailVerified: true },
 ];
 
 describe.each(testDatabaseTargets())(
@@ -193,6 +194,30 @@ describe.each(testDatabaseTargets())(
       );
       expect(finished.status).toBe(200);
       expect(await (await me(browser)).json()).toMatchObject({ email: 'katherine@example.test' });
+    });
+
+    it('deletes an account without a password after a recent sign-in at the provider, not an old one', async () => {
+      const remove = (client: ReturnType<typeof createCookieJarClient>, body: unknown) =>
+        client.request(`${harness.baseUrl}/account/delete`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: harness.baseUrl },
+          body: JSON.stringify(body),
+        });
+      const old = createCookieJarClient();
+      await signInWithProvider(old, harness, 'margaret-1');
+      harness.server.clock.advance(11 * 60_000);
+      const stale = await remove(old, {});
+      expect(stale.status).toBe(401);
+      expect((await stale.json()).error.code).toBe('GATE_RECENT_SIGN_IN_REQUIRED');
+      // A made-up password proves nothing for an account that has none.
+      expect((await remove(old, { password: STRONG_PASSWORD })).status).toBe(401);
+
+      const fresh = createCookieJarClient();
+      await signInWithProvider(fresh, harness, 'margaret-1');
+      const deleted = await remove(fresh, {});
+      expect(deleted.status).toBe(200);
+      expect((await me(fresh)).status).toBe(401);
+      expect((await me(old)).status).toBe(401);
     });
 
     it('refuses connecting without a session: 401', async () => {

@@ -6,6 +6,7 @@ import type { GateDatabase } from '../db/schema.js';
 import { GateError } from '../errors.js';
 import type { IdentityInvalidation } from '../identity-cache.js';
 import type { Clock } from '../ports/clock.js';
+import { hasOwnPassword } from '../sso/external-identity-store.js';
 import { parseRoles } from '../users/user-records.js';
 import {
   type AccountProfile,
@@ -17,6 +18,12 @@ import {
   readOwnedDocumentPage,
 } from './account-data-reader.js';
 import { createTombstoneId, TOMBSTONE_PREFIX } from './account-tombstone.js';
+
+/**
+ * How recent the sign-in of the session must be to delete an account that has no password of its
+ * own (created by single sign-on): the sign-in at the provider is the re-authentication.
+ */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 /** Subscription states in which the processor still bills (or retries billing) the customer. */
 const BILLING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
@@ -50,11 +57,17 @@ export interface LeavingService {
   /** One page of the user's wallet ledger, oldest first (`after` is the last entry id). */
   readLedgerPage(input: { userId: string; after?: number | undefined }): Promise<ExportedLedgerEntry[]>;
   /**
-   * Re-authenticates the person and checks the account may go: a wrong password is
-   * `GATE_INVALID_CREDENTIALS`, the last enabled admin `GATE_LAST_ADMIN`, a paid subscription that
-   * still renews `GATE_SUBSCRIPTION_ACTIVE` (cancel it first).
+   * Re-authenticates the person and checks the account may go: a wrong or missing password is
+   * `GATE_INVALID_CREDENTIALS`; an account without a password of its own (made by single sign-on)
+   * needs instead a session signed in within {@link RECENT_SIGN_IN_MS}
+   * (`GATE_RECENT_SIGN_IN_REQUIRED`); the last enabled admin is `GATE_LAST_ADMIN`, a paid
+   * subscription that still renews `GATE_SUBSCRIPTION_ACTIVE` (cancel it first).
    */
-  assertMayLeave(input: { userId: string; password: string }): Promise<void>;
+  assertMayLeave(input: {
+    userId: string;
+    password?: string | undefined;
+    sessionId?: string | undefined;
+  }): Promise<void>;
   /**
    * Deletes every gate row of `userId` through `trx` (the caller's transaction): documents,
    * sessions, verification tokens, API keys, wallet, membership and the account. Ledger entries
@@ -131,11 +144,28 @@ export function createLeavingService(deps: {
     readDocumentPage: (input) => readOwnedDocumentPage(db, input),
     readLedgerPage: (input) => readLedgerPage(db, input),
 
-    async assertMayLeave({ userId, password }) {
+    async assertMayLeave({ userId, password, sessionId }) {
       const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
       if (!row) throw new GateError('GATE_NOT_FOUND', 'No such user.');
-      if (!(await verifyPassword(normalizePassword(password), row.password_hash))) {
-        throw new GateError('GATE_INVALID_CREDENTIALS', 'The password is incorrect.');
+      if (await hasOwnPassword(db, userId)) {
+        if (password === undefined || !(await verifyPassword(normalizePassword(password), row.password_hash)))
+          throw new GateError('GATE_INVALID_CREDENTIALS', 'The password is incorrect.');
+      } else {
+        // No password to ask for: a fresh sign-in at the provider is the re-authentication.
+        const session = sessionId
+          ? await db
+              .selectFrom('sessions')
+              .select('created_at')
+              .where('id', '=', sessionId)
+              .where('user_id', '=', userId)
+              .executeTakeFirst()
+          : undefined;
+        if (!session || Number(session.created_at) < clock.now() - RECENT_SIGN_IN_MS)
+          throw new GateError(
+            'GATE_RECENT_SIGN_IN_REQUIRED',
+            `This account has no password: sign out and sign in again with your provider, then delete it within ${RECENT_SIGN_IN_MS / 60_000} minutes.`,
+            { details: { recentSignInMinutes: RECENT_SIGN_IN_MS / 60_000 } },
+          );
       }
       if (isAdmin(row.roles)) await assertAnotherAdmin(db, userId);
       const membership = await db
