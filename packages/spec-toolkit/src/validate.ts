@@ -3,7 +3,8 @@ import { checkDocument } from './internal/checks/document-checks.js';
 import type { Cover, Finding } from './internal/checks/finding.js';
 import { checkOperations } from './internal/checks/operation-checks.js';
 import { countOperationsIfClean } from './internal/checks/operation-fast-check.js';
-import { checkRefs } from './internal/checks/ref-checks.js';
+import { checkRefs, createCleanRefTest } from './internal/checks/ref-checks.js';
+import { createRefScanFold } from './internal/checks/ref-scan-fold.js';
 import { checkStyle } from './internal/checks/style-checks.js';
 import { checkTagParents } from './internal/checks/tag-checks.js';
 import { isPlainObject } from './internal/json-pointer.js';
@@ -171,9 +172,17 @@ function runChecks(
   const operations = fast === -1 ? checkOperations(doc, version) : { findings: [], operations: fast };
   const semantic: Finding[] = [...checkDocument(doc, readVersion(doc)), ...operations.findings];
   if (version === '3.2') appendAll(semantic, checkTagParents(doc));
-  const refs = checkRefs(doc, version, { countKeys, collectTargets: strict });
+  // Parsed JSON without targets to gather: the rule walk's schema visitor does the reference
+  // scan's work on the schemas section (one walk there, not two); the scan skips it.
+  const fold =
+    countKeys && !strict && version !== null
+      ? createRefScanFold(doc, version, createCleanRefTest(doc, version))
+      : undefined;
+  // The rules run first (the scan needs the fold's result); their findings still follow the references'.
+  const rules = version === null ? [] : checkRules(doc, version, strict, fold);
+  const refs = checkRefs(doc, version, { countKeys, collectTargets: strict, fold });
   appendAll(semantic, refs.findings);
-  if (version !== null) appendAll(semantic, checkRules(doc, version, strict));
+  appendAll(semantic, rules);
   const covers = semantic.flatMap((finding) => finding.covers ?? []);
   const structural =
     version === null ? [] : checkStructure(doc, version).filter((error) => !isCovered(error, covers));

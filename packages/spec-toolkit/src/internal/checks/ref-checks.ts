@@ -5,6 +5,7 @@ import { ScratchStack } from '../scratch-stack.js';
 import { isOas31OrLater, localRefTokens } from '../spec-model.js';
 import { errorAt, type Finding, warningAt } from './finding.js';
 import { holdsReferenceMember, isDataKind, isNamesKind, KEY_KINDS, scanRefsFast } from './ref-fast-scan.js';
+import type { RefScanFold } from './ref-scan-fold.js';
 
 /** What {@link checkRefs} gathers besides findings. */
 export interface RefScanOptions {
@@ -12,6 +13,8 @@ export interface RefScanOptions {
   countKeys?: boolean;
   /** Gather `targets` (default true). */
   collectTargets?: boolean;
+  /** The scan's work on the schemas section, done by the schema walk (parsed JSON without targets only). */
+  fold?: RefScanFold;
 }
 
 /** Where each `$ref` points, for the style checks (unused components). */
@@ -32,13 +35,12 @@ export interface RefScan {
 export function checkRefs(
   doc: unknown,
   version: SpecVersion | null,
-  { countKeys = false, collectTargets = true }: RefScanOptions = {},
+  { countKeys = false, collectTargets = true, fold }: RefScanOptions = {},
 ): RefScan {
   const findings: Finding[] = [];
   const targets: string[] = [];
   // Array indices stay numbers: a token becomes text only when a pointer is reported.
   const path: (string | number)[] = [];
-  let anchors: Set<string> | null = null;
   let keys = 0;
   const countStack = new ScratchStack();
 
@@ -51,42 +53,7 @@ export function checkRefs(
   };
   // Large documents repeat the same few thousand targets: resolve each distinct string once.
   const verdicts = new Map<string, Finding | null>();
-  /** `ownerPointer` is called only for a finding: most refs are fine. */
-  const judge = (ref: string, ownerPointer: () => string): Finding | null => {
-    if (!ref.startsWith('#')) {
-      const at = `${ownerPointer()}/$ref`;
-      return warningAt(
-        'SPEC_REF_EXTERNAL',
-        at,
-        `External reference "${ref}" is not followed: the toolkit works offline.`,
-      );
-    }
-    const tokens = localRefTokens(ref);
-    if (tokens === null) {
-      if (isOas31OrLater(version) && /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)) {
-        anchors ??= collectAnchors(doc);
-        if (anchors.has(ref.slice(1))) return null;
-      }
-      const owner = ownerPointer();
-      const at = `${owner}/$ref`;
-      return errorAt(
-        'SPEC_REF_MALFORMED',
-        at,
-        `"${ref}" is not a valid JSON pointer reference (expected "#/…").`,
-        [{ path: at }, { path: owner }],
-      );
-    }
-    if (collectTargets) targets.push(ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1)));
-    if (readAtTokens(doc, tokens) !== undefined) return null;
-    let found = 0;
-    while (found < tokens.length && readAtTokens(doc, tokens.slice(0, found + 1)) !== undefined) found++;
-    const missing = tokens[found] as string;
-    const parent = found === 0 ? 'the document root' : `#/${tokens.slice(0, found).join('/')}`;
-    const at = `${ownerPointer()}/$ref`;
-    return errorAt('SPEC_REF_DANGLING', at, `"${ref}" does not resolve: ${parent} has no "${missing}".`, [
-      { path: at },
-    ]);
-  };
+  const judge = createRefJudge(doc, version, collectTargets ? targets : null);
   /** `ownerPointer` is computed only when there is something to report: most refs are fine. */
   const checkRef = (ref: unknown, ownerPointer: () => string): void => {
     if (typeof ref !== 'string') {
@@ -164,18 +131,73 @@ export function checkRefs(
   if (countKeys && !collectTargets) {
     // Parsed JSON where no finding is expected to be reported: the fast scan decides, and
     // only a document with a reference problem (or absurd nesting) is walked again.
-    const clean = new Set<string>();
-    const isClean = (ref: string): boolean => {
-      if (clean.has(ref)) return true;
-      if (judge(ref, () => '') !== null) return false;
-      clean.add(ref);
-      return true;
-    };
-    const counted = scanRefsFast(doc, version, isClean, FAST_SCAN_MAX_DEPTH);
-    if (counted !== -1) return { findings, targets, keys: counted };
+    // With a fold, the schema walk has already done the scan's work on the schemas section.
+    const isClean = fold?.isClean ?? createCleanRefTest(doc, version);
+    const counted = scanRefsFast(doc, version, isClean, FAST_SCAN_MAX_DEPTH, fold?.section ?? null);
+    if (counted !== -1 && fold?.failed !== true)
+      return { findings, targets, keys: counted + (fold?.keys ?? 0) };
   }
   walk(doc, false, false, '');
   return { findings, targets, keys };
+}
+
+/** True for a reference that gives no finding (cached per string): the fast scan's test. */
+export function createCleanRefTest(doc: unknown, version: SpecVersion | null): (ref: string) => boolean {
+  const judge = createRefJudge(doc, version, null);
+  const clean = new Set<string>();
+  return (ref) => {
+    if (clean.has(ref)) return true;
+    if (judge(ref, () => '') !== null) return false;
+    clean.add(ref);
+    return true;
+  };
+}
+
+/**
+ * The finding of one reference (null when it resolves); `ownerPointer` is called only for a
+ * finding. Local targets are gathered into `targets` when given.
+ */
+function createRefJudge(
+  doc: unknown,
+  version: SpecVersion | null,
+  targets: string[] | null,
+): (ref: string, ownerPointer: () => string) => Finding | null {
+  let anchors: Set<string> | null = null;
+  return (ref, ownerPointer) => {
+    if (!ref.startsWith('#')) {
+      const at = `${ownerPointer()}/$ref`;
+      return warningAt(
+        'SPEC_REF_EXTERNAL',
+        at,
+        `External reference "${ref}" is not followed: the toolkit works offline.`,
+      );
+    }
+    const tokens = localRefTokens(ref);
+    if (tokens === null) {
+      if (isOas31OrLater(version) && /^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)) {
+        anchors ??= collectAnchors(doc);
+        if (anchors.has(ref.slice(1))) return null;
+      }
+      const owner = ownerPointer();
+      const at = `${owner}/$ref`;
+      return errorAt(
+        'SPEC_REF_MALFORMED',
+        at,
+        `"${ref}" is not a valid JSON pointer reference (expected "#/…").`,
+        [{ path: at }, { path: owner }],
+      );
+    }
+    if (targets !== null) targets.push(ref.slice(1) === '' ? '' : decodeURIComponent(ref.slice(1)));
+    if (readAtTokens(doc, tokens) !== undefined) return null;
+    let found = 0;
+    while (found < tokens.length && readAtTokens(doc, tokens.slice(0, found + 1)) !== undefined) found++;
+    const missing = tokens[found] as string;
+    const parent = found === 0 ? 'the document root' : `#/${tokens.slice(0, found).join('/')}`;
+    const at = `${ownerPointer()}/$ref`;
+    return errorAt('SPEC_REF_DANGLING', at, `"${ref}" does not resolve: ${parent} has no "${missing}".`, [
+      { path: at },
+    ]);
+  };
 }
 
 /** Deeper than this the fast scan gives way to the recursive walk (which reports SPEC_TOO_DEEP). */

@@ -57,17 +57,65 @@ export function scanRefsFast(
   version: SpecVersion | null,
   isClean: (ref: string) => boolean,
   maxDepth: number,
+  skip: object | null = null,
 ): number {
   try {
-    return scanFrom(doc, SCRATCH.walk, SCRATCH.count, version, isClean, maxDepth);
+    return scanFrom(doc, 0, skip, SCRATCH.walk, SCRATCH.count, version, isClean, maxDepth);
   } finally {
     SCRATCH.walk.release();
     SCRATCH.count.release();
   }
 }
 
+/**
+ * What the fast scan does for member `key` (value `child`) of an object at nesting `level` whose
+ * keys are not names and that is no example entry (a schema object): counts its keys and checks
+ * its references. Returns the keys counted, or -1 as the scan does. For a walk that visits
+ * schema objects itself (see `ref-scan-fold.ts`) and hands the scan every other member.
+ */
+export function scanMember(
+  key: string,
+  child: unknown,
+  level: number,
+  version: SpecVersion | null,
+  isClean: (ref: string) => boolean,
+  maxDepth: number,
+): number {
+  if (key === '$ref') {
+    if (child !== undefined && (typeof child !== 'string' || !isClean(child))) return -1;
+    return typeof child === 'object' && child !== null ? countParsedKeys(child, SCRATCH.count) : 0;
+  }
+  if (typeof child !== 'object' || child === null) return 0;
+  const kind = KEY_KINDS.get(key);
+  if (kind === DATA || !holdsReferenceMember(key, child, false, version))
+    return countParsedKeys(child, SCRATCH.count);
+  return scanNode(child, level, kind === NAMES, key === 'examples', version, isClean, maxDepth);
+}
+
+/** The fast scan of `node`, an object or array at nesting `level + 1` (its parent's flags as given). */
+export function scanNode(
+  node: object,
+  level: number,
+  namesHere: boolean,
+  keyIsExamples: boolean,
+  version: SpecVersion | null,
+  isClean: (ref: string) => boolean,
+  maxDepth: number,
+): number {
+  const flags = (level * DEPTH_UNIT) | (namesHere ? NAMES_HERE : 0) | (keyIsExamples ? KEY_IS_EXAMPLES : 0);
+  return scanFrom(node, flags, null, SCRATCH.walk, SCRATCH.count, version, isClean, maxDepth);
+}
+
+/** Releases what {@link scanMember} and {@link scanNode} left on the shared stacks. */
+export function releaseScanStacks(): void {
+  SCRATCH.walk.release();
+  SCRATCH.count.release();
+}
+
 function scanFrom(
   doc: unknown,
+  startFlags: number,
+  skip: object | null,
   stack: ScratchStack,
   countStack: ScratchStack,
   version: SpecVersion | null,
@@ -75,10 +123,11 @@ function scanFrom(
   maxDepth: number,
 ): number {
   let keys = 0;
+  const base = stack.size;
   // Pairs: node, flags (depth in the high bits).
   stack.push(doc);
-  stack.push(0);
-  while (stack.size > 0) {
+  stack.push(startFlags);
+  while (stack.size > base) {
     const flags = stack.pop() as number;
     const node = stack.pop();
     if (typeof node !== 'object' || node === null) continue;
@@ -106,7 +155,8 @@ function scanFrom(
         if (typeof child === 'object' && child !== null) keys += countParsedKeys(child, countStack);
         continue;
       }
-      if (typeof child !== 'object' || child === null) continue;
+      // `skip`: a member another walk counts and checks (ref-scan-fold.ts).
+      if (typeof child !== 'object' || child === null || child === skip) continue;
       const kind = namesHere ? undefined : KEY_KINDS.get(key);
       if (kind === DATA || (!namesHere && !holdsReferenceMember(key, child, inExamples, version))) {
         keys += countParsedKeys(child, countStack);

@@ -1,5 +1,6 @@
 import { HTTP_METHODS, type SpecVersion } from '../../types.js';
 import type { Finding } from '../checks/finding.js';
+import { endRefScanFold, foldEntry, type RefScanFold } from '../checks/ref-scan-fold.js';
 import { isPlainObject } from '../json-pointer.js';
 import { createExampleChecker, type ExampleChecker } from './example-rules.js';
 import { checkDocumentStyle, checkTags } from './info-and-tag-rules.js';
@@ -27,7 +28,12 @@ export interface Walk {
  * resolved only to check an example against a schema, never walked again). Rules are
  * dispatched per node kind; pointers are built only for findings.
  */
-export function checkRules(doc: Record<string, unknown>, version: SpecVersion, strict: boolean): Finding[] {
+export function checkRules(
+  doc: Record<string, unknown>,
+  version: SpecVersion,
+  strict: boolean,
+  fold?: RefScanFold,
+): Finding[] {
   const context: RuleContext = { doc, version, strict, findings: [] };
   const walk: Walk = { context, examples: createExampleChecker(context), schemes: readSchemes(context) };
   checkTags(context);
@@ -49,9 +55,36 @@ export function checkRules(doc: Record<string, unknown>, version: SpecVersion, s
       { parent: null, token: version === '3.0' ? 'x-webhooks' : 'webhooks' },
       'webhook',
     );
-  if (version === '2.0') walkSwaggerComponents(walk);
-  else if (isPlainObject(doc.components)) walkComponents(walk, doc.components);
+  if (version === '2.0') walkSwaggerComponents(walk, fold);
+  else if (isPlainObject(doc.components)) walkComponents(walk, doc.components, fold);
   return context.findings;
+}
+
+/**
+ * The schemas section (`components.schemas`, 2.0 `definitions`), with the reference scan's work
+ * on it when `fold` is given (see ref-scan-fold.ts).
+ */
+function walkSchemaSection(
+  walk: Walk,
+  schemas: Record<string, unknown>,
+  place: Place,
+  fold: RefScanFold | undefined,
+): void {
+  const { context } = walk;
+  if (fold === undefined || fold.section !== schemas) {
+    for (const name in schemas) walkSchema(context, walk.examples, schemas[name], place, name);
+    return;
+  }
+  context.refScanFold = fold;
+  try {
+    for (const name in schemas) {
+      foldEntry(fold, schemas[name], fold.level, true);
+      walkSchema(context, walk.examples, schemas[name], place, name);
+    }
+  } finally {
+    context.refScanFold = undefined;
+    endRefScanFold();
+  }
 }
 
 function walkPathItems(walk: Walk, items: Record<string, unknown>, place: Place, section: Section): void {
@@ -249,7 +282,7 @@ function checkExampleObjects(context: RuleContext, examples: Record<string, unkn
   }
 }
 
-function walkComponents(walk: Walk, components: Record<string, unknown>): void {
+function walkComponents(walk: Walk, components: Record<string, unknown>, fold?: RefScanFold): void {
   const { context } = walk;
   const root: Place = { parent: null, token: 'components' };
   const section = (name: string): [Record<string, unknown>, Place] | undefined => {
@@ -257,8 +290,7 @@ function walkComponents(walk: Walk, components: Record<string, unknown>): void {
     return isPlainObject(value) ? [value, child(root, name)] : undefined;
   };
   const schemas = section('schemas');
-  if (schemas)
-    for (const name in schemas[0]) walkSchema(context, walk.examples, schemas[0][name], schemas[1], name);
+  if (schemas) walkSchemaSection(walk, schemas[0], schemas[1], fold);
   const parameters = section('parameters');
   if (parameters)
     for (const name in parameters[0]) walkParameter(walk, parameters[0][name], child(parameters[1], name));
@@ -288,12 +320,11 @@ function walkComponents(walk: Walk, components: Record<string, unknown>): void {
   }
 }
 
-function walkSwaggerComponents(walk: Walk): void {
+function walkSwaggerComponents(walk: Walk, fold?: RefScanFold): void {
   const { context } = walk;
   const doc = context.doc;
   if (isPlainObject(doc.definitions)) {
-    const at: Place = { parent: null, token: 'definitions' };
-    for (const name in doc.definitions) walkSchema(context, walk.examples, doc.definitions[name], at, name);
+    walkSchemaSection(walk, doc.definitions, { parent: null, token: 'definitions' }, fold);
   }
   if (isPlainObject(doc.parameters)) {
     const at: Place = { parent: null, token: 'parameters' };

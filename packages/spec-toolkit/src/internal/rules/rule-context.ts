@@ -1,5 +1,6 @@
 import type { SpecVersion } from '../../types.js';
 import type { Cover, Finding } from '../checks/finding.js';
+import type { RefScanFold } from '../checks/ref-scan-fold.js';
 import { escapePointerToken } from '../json-pointer.js';
 import { ruleInfo } from './rule-catalogue.js';
 
@@ -51,6 +52,8 @@ export interface RuleContext {
   readonly findings: Finding[];
   /** The schema walk's cursor, made once per rule walk and reused by every schema walked. */
   schemaCursor?: SchemaCursor;
+  /** Set while the schemas section is walked: the schema visitor also does the reference scan's work there. */
+  refScanFold?: RefScanFold | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { foldEntry, foldLevel, foldMember, foldNode } from '../checks/ref-scan-fold.js';
 import { isPlainObject } from '../json-pointer.js';
 import { jsonEqual } from '../schema-validator/value-checks.js';
 import { resolveLocalValue } from '../spec-model.js';
@@ -114,25 +115,37 @@ function visitSchema(
 ): void {
   if (!isPlainObject(schema)) return;
   const legacy = context.version === '2.0' || context.version === '3.0';
+  // In the schemas section, the reference scan's work too (ref-scan-fold.ts): each token of the
+  // cursor is one level of nesting below the section.
+  const fold = context.refScanFold;
+  const level = fold === undefined ? 0 : fold.level + cursor.tokens.length;
+  if (fold !== undefined) foldLevel(fold, level);
   if (typeof schema.$ref === 'string' && legacy) {
+    if (fold !== undefined) foldNode(fold, schema, level - 1);
     if (context.strict) checkRefSiblings(context, schema, here(cursor));
     return;
   }
   for (const key in schema) {
+    if (fold !== undefined) fold.keys++;
     const kind = SUBSCHEMAS.get(key);
     if (kind === undefined) {
+      if (fold !== undefined) foldMember(fold, key, schema[key], level);
       checkKeyword(context, examples, cursor, schema, key, legacy, parent, branches);
       continue;
     }
     const sub = schema[key];
     if (typeof sub !== 'object' || sub === null) continue;
+    if (fold !== undefined) foldLevel(fold, level + 1);
     enter(cursor, key);
     if (kind === MAP || (kind === SINGLE && !Array.isArray(sub))) {
       if (kind === SINGLE) visitSchema(context, examples, cursor, sub, null, null);
       else {
+        const names = !Array.isArray(sub);
         for (const name in sub) {
+          const entry = (sub as Record<string, unknown>)[name];
+          if (fold !== undefined) foldEntry(fold, entry, level + 1, names);
           enter(cursor, name);
-          visitSchema(context, examples, cursor, (sub as Record<string, unknown>)[name], null, null);
+          visitSchema(context, examples, cursor, entry, null, null);
           leave(cursor);
         }
       }
@@ -149,10 +162,14 @@ function visitSchema(
         );
       }
       for (let index = 0; index < sub.length; index++) {
+        if (fold !== undefined) foldEntry(fold, sub[index], level + 1, false);
         enter(cursor, index);
         visitSchema(context, examples, cursor, sub[index], composed ? schema : null, composed ? sub : null);
         leave(cursor);
       }
+    } else if (fold !== undefined) {
+      // A list keyword holding an object: no schema is visited, the scan still walks it.
+      foldNode(fold, sub, level);
     }
     leave(cursor);
   }
