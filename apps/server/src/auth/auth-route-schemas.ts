@@ -111,24 +111,27 @@ export const verifySchema = {
   },
 } as const;
 
+/** The 202 of the routes that may mail someone: it never tells whether a mail was sent. */
+export const mailAcceptedSchema = {
+  type: 'object',
+  required: ['status'],
+  additionalProperties: false,
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['accepted'],
+      description: 'Always "accepted": the answer never tells whether a mail was sent.',
+    },
+  },
+} as const;
+
 export const resendVerificationSchema = {
   tags: ['auth'],
   summary:
     'Mail a fresh verification link to an unverified account; the same 202 whether or not the account exists',
   body: closedBody({ email }),
   response: {
-    202: {
-      type: 'object',
-      required: ['status'],
-      additionalProperties: false,
-      properties: {
-        status: {
-          type: 'string',
-          enum: ['accepted'],
-          description: 'Always "accepted": the answer never tells whether a mail was sent.',
-        },
-      },
-    },
+    202: mailAcceptedSchema,
     400: errorResponseSchema,
     429: errorResponseSchema,
   },

@@ -1,5 +1,5 @@
 import { errorResponseSchema } from '../errors/error-body.js';
-import { publicUserSchema } from './auth-route-schemas.js';
+import { mailAcceptedSchema, publicUserSchema } from './auth-route-schemas.js';
 
 // Route schemas of the forgotten-password routes (issue 27, recovery).
 
@@ -13,18 +13,7 @@ export const forgotPasswordSchema = {
     properties: { email: { type: 'string', minLength: 1, maxLength: 320 } },
   },
   response: {
-    202: {
-      type: 'object',
-      required: ['status'],
-      additionalProperties: false,
-      properties: {
-        status: {
-          type: 'string',
-          enum: ['accepted'],
-          description: 'Always "accepted": the answer never tells whether a mail was sent.',
-        },
-      },
-    },
+    202: mailAcceptedSchema,
     400: errorResponseSchema,
     429: errorResponseSchema,
   },

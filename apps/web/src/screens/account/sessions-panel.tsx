@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
+import { SessionCells } from '../../components/session-cells';
 import { ErrorMessage, formatTime, Notice } from '../../components/status';
 import { describeAgent } from '../../lib/client-agent';
 import { useLoad } from '../../lib/use-load';
@@ -52,19 +53,7 @@ export function SessionsPanel() {
           <tbody>
             {list.map((session) => (
               <tr key={session.id} data-testid={session.current ? 'current-session' : 'other-session'}>
-                <td title={session.userAgent ?? ''}>
-                  {describeAgent(session.userAgent)}
-                  {session.current ? <strong> (this browser)</strong> : null}
-                  <br />
-                  <span class="muted">from {session.clientAddress ?? 'an unknown address'}</span>
-                </td>
-                <td>
-                  {formatTime(session.createdAt)}
-                  <br />
-                  <span class="muted">
-                    last seen {session.lastSeenAt === null ? 'unknown' : formatTime(session.lastSeenAt)}
-                  </span>
-                </td>
+                <SessionCells session={session} current={session.current} />
                 <td>
                   {session.current ? null : (
                     <button

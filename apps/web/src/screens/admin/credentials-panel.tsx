@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { requestJson } from '../../api/http';
+import { SessionCells } from '../../components/session-cells';
 import { ErrorMessage, formatTime, Notice } from '../../components/status';
-import { describeAgent } from '../../lib/client-agent';
 import { useLoad } from '../../lib/use-load';
 import { ScrollBox } from './scroll-box';
 
@@ -68,18 +68,7 @@ export function CredentialsPanel({
             <tbody>
               {sessions.data.sessions.map((session) => (
                 <tr key={session.id}>
-                  <td title={session.userAgent ?? ''}>
-                    {describeAgent(session.userAgent)}
-                    <br />
-                    <span class="muted">from {session.clientAddress ?? 'an unknown address'}</span>
-                  </td>
-                  <td>
-                    {formatTime(session.createdAt)}
-                    <br />
-                    <span class="muted">
-                      last seen {session.lastSeenAt === null ? 'unknown' : formatTime(session.lastSeenAt)}
-                    </span>
-                  </td>
+                  <SessionCells session={session} />
                   <td>{formatTime(session.expiresAt)}</td>
                   <td>
                     <button
