@@ -1,7 +1,14 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import type { PublicUser } from '../types.js';
 
-/** A way to answer a challenge: a code from the authenticator app, or one of the recovery codes. */
-export type SecondFactorMethod = 'totp' | 'recovery_code';
+/**
+ * A way to answer a challenge: a code from the authenticator app, one of the recovery codes, or
+ * one of the account's passkeys.
+ */
+export type SecondFactorMethod = 'totp' | 'recovery_code' | 'passkey';
 
 /** What a sign-in answers instead of a session when a second factor is needed. */
 export interface SecondFactorChallenge {
@@ -56,4 +63,15 @@ export interface LoginSecondFactor {
     userAgent?: string | undefined;
     clientAddress?: string | undefined;
   }): Promise<SecondFactorChallenge>;
+}
+
+/**
+ * The passkeys a second step can be answered with (the seam to `gate.passkeys`): whether the
+ * account has one, options for its credentials, and the check of an answer (true when it is
+ * this account's passkey answering a challenge issued to it; false for any refusal).
+ */
+export interface PasskeySecondStep {
+  has(userId: string): Promise<boolean>;
+  start(userId: string): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  verify(userId: string, response: AuthenticationResponseJSON): Promise<boolean>;
 }
