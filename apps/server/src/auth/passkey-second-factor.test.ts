@@ -55,6 +55,12 @@ describe.each(testDatabaseTargets())('a passkey as the second step on $name', (t
 
   it('asks a passkey-only account for its passkey after the password, and opens a session with it', async () => {
     const person = await personWithPasskey('ada');
+    const settings = await server.app.inject({
+      method: 'GET',
+      url: '/auth/second-factor',
+      headers: { cookie: person.cookie },
+    });
+    expect(settings.json()).toMatchObject({ totp: 'off', passkey: true });
     const { response, challenge } = await startSignIn(server, person.email, STRONG_PASSWORD);
     expect(response.cookies).toEqual([]);
     expect(response.json().secondFactor).toMatchObject({ methods: ['passkey'], enrolmentRequired: false });

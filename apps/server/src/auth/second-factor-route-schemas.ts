@@ -107,12 +107,13 @@ export const statusSchema = {
   response: {
     200: {
       type: 'object',
-      required: ['totp', 'recoveryCodesLeft', 'requiredByRole'],
+      required: ['totp', 'recoveryCodesLeft', 'requiredByRole', 'passkey'],
       additionalProperties: false,
       properties: {
         totp: { type: 'string', enum: ['off', 'pending', 'on'] },
         recoveryCodesLeft: { type: 'integer' },
         requiredByRole: { type: 'boolean' },
+        passkey: { type: 'boolean', description: 'I have a passkey: it answers the second step too.' },
       },
     },
     ...commonErrorResponses,

@@ -29,7 +29,7 @@ export function createSecondFactorService(
 ): SecondFactorService {
   const box = createSecretBox(deps.config.apiKeyPepper);
   return {
-    ...createSecondFactorManagement(deps, box),
+    ...createSecondFactorManagement(deps, box, services.passkeys),
     ...createSecondFactorSignIn(deps, { box, ...services }),
   };
 }

@@ -40,6 +40,8 @@ export interface SecondFactorStatus {
   recoveryCodesLeft: number;
   /** True when one of the person's roles requires a second factor. */
   requiredByRole: boolean;
+  /** True when the person has a passkey: it answers the second step too (and meets a role's requirement). */
+  passkey: boolean;
 }
 
 /** Proof of presence for removing the authenticator or replacing the recovery codes: one of them. */
