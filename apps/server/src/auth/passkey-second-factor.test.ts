@@ -80,6 +80,21 @@ describe.each(testDatabaseTargets())('a passkey as the second step on $name', (t
     expect(me.json().email).toBe(person.email);
   });
 
+  it('asks for the passkey after another first factor too (single sign-on)', async () => {
+    const person = await personWithPasskey('sso');
+    const row = await server.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', person.email)
+      .executeTakeFirstOrThrow();
+    const outcome = await server.app.gate.secondFactor.afterFirstFactor({ userId: row.id, method: 'sso' });
+    if (!('secondFactor' in outcome)) throw new Error('expected a challenge');
+    expect(outcome.secondFactor.methods).toEqual(['passkey']);
+    const { challenge } = outcome.secondFactor;
+    const options = (await optionsFor(challenge)).json();
+    expect((await answer(challenge, person.authenticator.signIn(options))).statusCode).toBe(200);
+  });
+
   it('offers the passkey beside the code when both are on, and either answers', async () => {
     const person = await enrolPerson(server, newEmail('grace'), STRONG_PASSWORD);
     const authenticator = await addPasskey(person.cookie);
