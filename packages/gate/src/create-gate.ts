@@ -22,6 +22,7 @@ import { createMembershipService, type MembershipService } from './membership/me
 import { createDefaultCatalogue, type PlanCatalogue } from './membership/plan-catalogue.js';
 import { createMeter, type Meter } from './meter/meter-service.js';
 import type { PasskeyRelyingParty } from './passkeys/passkey-rules.js';
+import { createPasskeySecondStep } from './passkeys/passkey-second-step.js';
 import { createPasskeyService, type PasskeyService } from './passkeys/passkey-service.js';
 import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
@@ -211,7 +212,12 @@ export function createGate(options: CreateGateOptions): Gate {
   const tokens = options.sessionTokens ?? createHmacSessionTokens({ secret: deps.config.jwtSecret ?? '' });
   // One throttle for passwords and second-factor codes: both are failed sign-ins of the account.
   const loginThrottle = options.loginThrottle ?? createMemoryLoginThrottle();
-  const secondFactor = createSecondFactorService(deps, { tokens, throttle: loginThrottle });
+  const passkeys = createPasskeyService(deps, { tokens, relyingParty: options.passkeyRelyingParty });
+  const secondFactor = createSecondFactorService(deps, {
+    tokens,
+    throttle: loginThrottle,
+    passkeys: createPasskeySecondStep(deps, passkeys),
+  });
   const auth = createAuthService(deps, {
     tokens,
     identities,
@@ -249,7 +255,7 @@ export function createGate(options: CreateGateOptions): Gate {
       readMembership: (userId) => membership.readMembership(userId),
       rolePermissions: deps.config.rolePermissions,
     }),
-    passkeys: createPasskeyService(deps, { tokens, relyingParty: options.passkeyRelyingParty }),
+    passkeys,
     leaving: createLeavingService({ db: deps.db, identities, clock: deps.clock }),
     recovery: createRecoveryService(deps, { identities }),
     sessions: createSessionsService({ db: deps.db, clock: deps.clock, identities }),

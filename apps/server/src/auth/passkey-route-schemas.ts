@@ -103,7 +103,7 @@ const registrationResponse = {
   }),
 } as const;
 
-const authenticationResponse = {
+export const authenticationResponse = {
   description: 'AuthenticationResponseJSON, as startAuthentication() of @simplewebauthn/browser answers.',
   ...objectOf(['id', 'rawId', 'type', 'response', 'clientExtensionResults'], {
     id: base64url,
@@ -237,6 +237,33 @@ export const passkeyLoginVerifySchema = {
         expiresAt: { type: 'integer', description: 'Epoch milliseconds.' },
       },
     },
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    429: errorResponseSchema,
+    501: errorResponseSchema,
+  },
+} as const;
+
+export const passkeySecondFactorOptionsSchema = {
+  tags: ['auth'],
+  summary:
+    "Second step of a password sign-in: request options for the challenge's account (its passkeys only, user verification preferred)",
+  body: {
+    type: 'object',
+    required: ['challenge'],
+    additionalProperties: false,
+    properties: {
+      challenge: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 128,
+        description: 'The challenge POST /auth/login answered; its methods list passkey.',
+      },
+    },
+  },
+  response: {
+    200: requestOptionsSchema,
     400: errorResponseSchema,
     401: errorResponseSchema,
     403: errorResponseSchema,

@@ -8,6 +8,7 @@ import {
   listPasskeysSchema,
   passkeyLoginOptionsSchema,
   passkeyLoginVerifySchema,
+  passkeySecondFactorOptionsSchema,
   registrationOptionsSchema,
   registrationVerifySchema,
   removePasskeySchema,
@@ -38,8 +39,9 @@ function readUserAgent(request: FastifyRequest): string | undefined {
 }
 
 /**
- * /auth/passkeys: add a passkey (options → verify), list, rename and remove mine, and the
- * password-less sign-in (options → verify, which sets the session cookie as /auth/login does).
+ * /auth/passkeys: add a passkey (options → verify), list, rename and remove mine, the
+ * password-less sign-in (options → verify, which sets the session cookie as /auth/login does),
+ * and the options of a passkey answering the second step (answered at /auth/login/second-factor).
  * Registered from the auth plugin under `/auth`.
  *
  * @example
@@ -104,6 +106,17 @@ export const passkeyRoutes: FastifyPluginAsync = async (app) => {
     '/passkeys/login/options',
     { schema: passkeyLoginOptionsSchema, preHandler: refuseCrossSite, config: { rateLimit: loginRateLimit } },
     async () => passkeys.startSignIn(),
+  );
+
+  // The second step of a password sign-in: the challenge alone names the account.
+  app.post<{ Body: { challenge: string } }>(
+    '/passkeys/second-factor/options',
+    {
+      schema: passkeySecondFactorOptionsSchema,
+      preHandler: refuseCrossSite,
+      config: { rateLimit: loginRateLimit },
+    },
+    async (request) => app.gate.secondFactor.startPasskeyAnswer({ challenge: request.body.challenge }),
   );
 
   app.post<{ Body: { response: AuthenticationResponseJSON } }>(

@@ -13,7 +13,7 @@ export const secondFactorChallengeSchema = {
       additionalProperties: false,
       properties: {
         challenge: { type: 'string', description: 'Single use; send it to POST /auth/login/second-factor.' },
-        methods: { type: 'array', items: { type: 'string', enum: ['totp', 'recovery_code'] } },
+        methods: { type: 'array', items: { type: 'string', enum: ['passkey', 'totp', 'recovery_code'] } },
         enrolmentRequired: {
           type: 'boolean',
           description: 'The role requires a second factor and the account has none: enrol, then answer.',

@@ -1,5 +1,6 @@
 import { commonErrorResponses, errorResponseSchema } from '../errors/error-body.js';
 import { publicUserSchema } from './auth-route-schemas.js';
+import { authenticationResponse } from './passkey-route-schemas.js';
 
 // Route schemas of two-step sign-in (issue 27): /auth/login/second-factor and /auth/second-factor/*.
 
@@ -46,14 +47,23 @@ const proofBody = {
 export const completeSignInSchema = {
   tags: ['auth'],
   summary:
-    'Finish a sign-in with the challenge and a code (or a recovery code); sets the session cookie. A wrong password and a wrong code fail alike',
+    'Finish a sign-in with the challenge and a code, a recovery code or a passkey (exactly one); sets the session cookie. A wrong password and a wrong answer fail alike',
   body: {
     type: 'object',
     required: ['challenge'],
     additionalProperties: false,
     minProperties: 2,
     maxProperties: 2,
-    properties: { challenge, code, recoveryCode },
+    properties: {
+      challenge,
+      code,
+      recoveryCode,
+      passkey: {
+        ...authenticationResponse,
+        description:
+          'AuthenticationResponseJSON answering the options of POST /auth/passkeys/second-factor/options.',
+      },
+    },
   },
   response: {
     200: {
@@ -97,12 +107,13 @@ export const statusSchema = {
   response: {
     200: {
       type: 'object',
-      required: ['totp', 'recoveryCodesLeft', 'requiredByRole'],
+      required: ['totp', 'recoveryCodesLeft', 'requiredByRole', 'passkey'],
       additionalProperties: false,
       properties: {
         totp: { type: 'string', enum: ['off', 'pending', 'on'] },
         recoveryCodesLeft: { type: 'integer' },
         requiredByRole: { type: 'boolean' },
+        passkey: { type: 'boolean', description: 'I have a passkey: it answers the second step too.' },
       },
     },
     ...commonErrorResponses,

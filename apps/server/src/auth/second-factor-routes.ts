@@ -1,4 +1,4 @@
-import type { RequestUser, SecondFactorProof, TotpEnrolment } from '@svc/gate';
+import type { AuthenticationResponseJSON, RequestUser, SecondFactorProof, TotpEnrolment } from '@svc/gate';
 import { GateError } from '@svc/gate';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
@@ -71,7 +71,9 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
       throw new GateError('GATE_CROSS_SITE_REQUEST', 'Log in and sign up from this site only.');
   };
 
-  app.post<{ Body: { challenge: string; code?: string; recoveryCode?: string } }>(
+  app.post<{
+    Body: { challenge: string; code?: string; recoveryCode?: string; passkey?: AuthenticationResponseJSON };
+  }>(
     '/login/second-factor',
     {
       schema: completeSignInSchema,
@@ -79,11 +81,12 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
       config: { rateLimit: rateLimitOf('answer') },
     },
     async (request, reply) => {
-      const { challenge, code, recoveryCode } = request.body;
+      const { challenge, code, recoveryCode, passkey } = request.body;
       const { user, session, recoveryCodes } = await app.gate.secondFactor.completeSignIn({
         challenge,
         code,
         recoveryCode,
+        passkey,
         userAgent: readUserAgent(request),
         clientAddress: request.ip,
       });

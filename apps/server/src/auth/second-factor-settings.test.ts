@@ -59,6 +59,7 @@ describe.each(testDatabaseTargets())('two-step sign-in settings on $name', (targ
       totp: 'on',
       recoveryCodesLeft: 10,
       requiredByRole: false,
+      passkey: false,
     });
     expect(codeOf(await post(server, '/auth/second-factor/totp', {}, cookie))).toBe('GATE_CONFLICT');
     // The TOTP secret is not in the database as it was shown.
@@ -104,6 +105,7 @@ describe.each(testDatabaseTargets())('two-step sign-in settings on $name', (targ
       totp: 'off',
       recoveryCodesLeft: 0,
       requiredByRole: false,
+      passkey: false,
     });
     const plain = await startSignIn(server, person.email, STRONG_PASSWORD);
     expect(plain.challenge).toBeUndefined();
@@ -160,6 +162,7 @@ describe.each(testDatabaseTargets())('two-step sign-in settings on $name', (targ
       totp: 'on',
       recoveryCodesLeft: 10,
       requiredByRole: true,
+      passkey: false,
     });
     // From now on, the code step.
     server.clock.advance(30_000);

@@ -114,7 +114,12 @@ describe.each(testDatabaseTargets())('two-step sign-in on $name', (target) => {
       url: '/auth/second-factor',
       headers: { cookie: person.cookie },
     });
-    expect(status.json()).toEqual({ totp: 'on', recoveryCodesLeft: 9, requiredByRole: false });
+    expect(status.json()).toEqual({
+      totp: 'on',
+      recoveryCodesLeft: 9,
+      requiredByRole: false,
+      passkey: false,
+    });
   });
 
   it('refuses an expired, a used and an exhausted challenge, and an unknown one', async () => {

@@ -126,6 +126,28 @@ describe('passkeys in the console', () => {
     expect(listed.passkeys[0].lastUsedAt).not.toBeNull();
   });
 
+  it('signs in with email and password, then the passkey as the second step', async () => {
+    const { page } = consolePage;
+    const countBefore = (await authenticatorCredentials())[0]?.signCount ?? 0;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.locator('#sign-in-email').fill(EMAIL);
+    await page.locator('#sign-in-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // The account's only second factor is the passkey: no code field, the passkey is the answer.
+    const step = page.getByRole('region', { name: 'Two-step sign-in' });
+    await step.getByText('Confirm with one of your passkeys.').waitFor();
+    expect(await page.getByLabel('Code from your authenticator app').count()).toBe(0);
+    const before = await (await page.request.get(`${harness.baseUrl}/auth/session`)).json();
+    expect(before.user).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+    await step.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.getByRole('heading', { name: 'Signed in' }).waitFor();
+    const session = await (await page.request.get(`${harness.baseUrl}/auth/session`)).json();
+    expect(session.user.email).toBe(EMAIL);
+    expect((await authenticatorCredentials())[0]?.signCount).toBeGreaterThan(countBefore);
+  });
+
   it('removes the passkey, after which it signs nobody in', async () => {
     const { page } = consolePage;
     page.once('dialog', (dialog) => void dialog.accept());

@@ -61,7 +61,7 @@ describe('two-step sign-in in the console', () => {
     const { page, violations } = await openConsole(harness, '/');
     await page.locator('#sign-in-email').fill(EMAIL);
     await page.locator('#sign-in-password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const code = page.getByLabel('Code from your authenticator app');
     await code.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -90,7 +90,7 @@ describe('two-step sign-in in the console', () => {
     const { page } = await openConsole(harness, '/');
     await page.locator('#sign-in-email').fill('new.member@example.com');
     await page.locator('#sign-in-password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Your role requires two-step sign-in.').waitFor();
     const shown = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
     await page.getByLabel('Code from your authenticator app').fill(codeNow(shown));

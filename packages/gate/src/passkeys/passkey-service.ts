@@ -66,12 +66,13 @@ export interface PasskeyService {
   startSignIn(): Promise<PublicKeyCredentialRequestOptionsJSON>;
   /**
    * Options for the second step of a password sign-in of `userId`: only that account's passkeys
-   * are allowed, and the challenge is bound to it. (For the second-factor challenge to offer.)
+   * are allowed, the challenge is bound to it, and user verification is preferred, not required
+   * (the password was the first factor). (For the second-factor challenge to offer.)
    */
   startSecondFactor(input: { userId: string }): Promise<PublicKeyCredentialRequestOptionsJSON>;
   /**
    * Verifies a second-step answer of `userId` (its own passkey, the challenge issued to it, user
-   * verification); throws `GATE_PASSKEY_CHALLENGE_INVALID` or `GATE_PASSKEY_SIGN_IN_FAILED`.
+   * presence); throws `GATE_PASSKEY_CHALLENGE_INVALID` or `GATE_PASSKEY_SIGN_IN_FAILED`.
    * Opens no session: the second-factor challenge does.
    */
   verifySecondFactor(input: { userId: string; response: AuthenticationResponseJSON }): Promise<void>;
@@ -247,7 +248,8 @@ export function createPasskeyService(
           id: row.id,
           transports: toWebAuthnCredential(row).transports ?? [],
         })),
-        userVerification: 'required',
+        // The password was the first factor: presence of the key is enough (a PIN is welcome).
+        userVerification: 'preferred',
       });
     },
 

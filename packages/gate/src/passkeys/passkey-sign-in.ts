@@ -19,7 +19,7 @@ function signInFailed(reason: PasskeySignInFailure, cause?: unknown): GateError 
  * Checks a sign-in answer end to end and answers the account it signs in: the challenge is a
  * stored sign-in challenge, unused and live (consumed here, whatever follows); the credential is
  * registered; the user handle, when sent, names its owner; the library verifies origin, RP id,
- * signature, user presence and user verification, and that the signature counter went up (an
+ * signature, user presence and (for a password-less sign-in) user verification, and that the signature counter went up (an
  * authenticator that counts and goes back is a clone: refused). The counter is then stored only
  * if nobody moved it meanwhile.
  *
@@ -61,7 +61,9 @@ export async function verifyPasskeySignIn(
       expectedOrigin: [...relyingParty.origins],
       expectedRPID: relyingParty.id,
       credential,
-      requireUserVerification: true,
+      // A password-less sign-in counts as both factors only with user verification; a second
+      // step follows a password, so user presence is enough there.
+      requireUserVerification: input.secondFactorOf === undefined,
     });
   } catch (error) {
     const counter = error instanceof Error && /counter/i.test(error.message);

@@ -6,7 +6,7 @@ import type { GateDeps } from '../types.js';
 import { parseRoles } from '../users/user-records.js';
 import { consumeRecoveryCode, countRecoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.js';
 import { isRequiredForRoles, listRequiredRoles, writeRoleRequirement } from './role-requirements.js';
-import type { SecondFactorProof, SecondFactorStatus } from './second-factor-types.js';
+import type { PasskeySecondStep, SecondFactorProof, SecondFactorStatus } from './second-factor-types.js';
 import type { SecretBox } from './secret-box.js';
 import { createTotpEnrolment, matchTotpCode, type TotpEnrolment } from './totp-codes.js';
 import { deleteSecondFactor, findTotp, useTotpStep, writePendingTotp } from './totp-store.js';
@@ -43,7 +43,11 @@ export interface SecondFactorManagement {
 }
 
 /** Creates the management half of `gate.secondFactor`. */
-export function createSecondFactorManagement(deps: GateDeps, box: SecretBox): SecondFactorManagement {
+export function createSecondFactorManagement(
+  deps: GateDeps,
+  box: SecretBox,
+  passkeys: Pick<PasskeySecondStep, 'has'>,
+): SecondFactorManagement {
   const { db, clock, config } = deps;
 
   async function readUser(userId: string) {
@@ -84,6 +88,7 @@ export function createSecondFactorManagement(deps: GateDeps, box: SecretBox): Se
         totp,
         recoveryCodesLeft: totp === 'on' ? await countRecoveryCodesLeft(db, userId) : 0,
         requiredByRole: await isRequiredForRoles(db, parseRoles(user.roles)),
+        passkey: await passkeys.has(userId),
       };
     },
 

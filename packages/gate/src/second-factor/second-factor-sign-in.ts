@@ -1,3 +1,7 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import { findUserRowById, type UserRow } from '../auth/account-store.js';
 import { GateError } from '../errors.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';
@@ -20,7 +24,9 @@ import type {
   FirstFactorOutcome,
   LoginSecondFactor,
   OpenedSession,
+  PasskeySecondStep,
   SecondFactorChallenge,
+  SecondFactorMethod,
 } from './second-factor-types.js';
 import type { SecretBox } from './secret-box.js';
 import {
@@ -31,11 +37,12 @@ import {
 } from './totp-codes.js';
 import { findTotp, hasConfirmedTotp, useTotpStep, writeConfirmedTotp } from './totp-store.js';
 
-/** The answer to a challenge: a TOTP code or a recovery code. */
+/** The answer to a challenge: a TOTP code, a recovery code or a passkey's assertion. */
 export interface SecondFactorAnswer {
   challenge: string;
   code?: string | undefined;
   recoveryCode?: string | undefined;
+  passkey?: AuthenticationResponseJSON | undefined;
   userAgent?: string | undefined;
   clientAddress?: string | undefined;
 }
@@ -54,6 +61,11 @@ export interface SecondFactorSignIn {
   }): Promise<FirstFactorOutcome>;
   /** For a challenge with `enrolmentRequired`: the secret to enrol, which the answer's code confirms. */
   beginChallengeEnrolment(input: { challenge: string }): Promise<TotpEnrolment>;
+  /**
+   * For a challenge whose `methods` list `passkey`: WebAuthn options for the challenge's account
+   * (its passkeys only). Anything else, `GATE_SECOND_FACTOR_CHALLENGE_INVALID`.
+   */
+  startPasskeyAnswer(input: { challenge: string }): Promise<PublicKeyCredentialRequestOptionsJSON>;
   /**
    * Answers a challenge. A wrong first factor and a wrong code fail alike with
    * `GATE_INVALID_CREDENTIALS`; an unknown, used, expired or exhausted challenge with
@@ -93,17 +105,28 @@ function assertMaySignIn(row: UserRow): void {
 /** Creates the sign-in half of `gate.secondFactor`. */
 export function createSecondFactorSignIn(
   deps: GateDeps,
-  services: { box: SecretBox; tokens: SessionTokens; throttle: LoginThrottle },
+  services: { box: SecretBox; tokens: SessionTokens; throttle: LoginThrottle; passkeys: PasskeySecondStep },
 ): SecondFactorSignIn {
   const { db, clock } = deps;
-  const { box, tokens, throttle } = services;
+  const { box, tokens, throttle, passkeys } = services;
 
   const login: LoginSecondFactor = {
     async isRequired(user) {
-      return (await hasConfirmedTotp(db, user.id)) || (await isRequiredForRoles(db, user.roles));
+      return (
+        (await hasConfirmedTotp(db, user.id)) ||
+        (await passkeys.has(user.id)) ||
+        (await isRequiredForRoles(db, user.roles))
+      );
     },
     async openChallenge(input) {
-      const enrolled = await hasConfirmedTotp(db, input.userId);
+      const totp = await hasConfirmedTotp(db, input.userId);
+      const passkey = await passkeys.has(input.userId);
+      // Either second factor satisfies a role's requirement: enrolment is asked only with neither.
+      const enrolled = totp || passkey;
+      const methods: SecondFactorMethod[] = [
+        ...(passkey ? (['passkey'] as const) : []),
+        ...(totp ? (['totp', 'recovery_code'] as const) : []),
+      ];
       const { challenge, expiresAt } = await insertChallenge(db, {
         userId: input.userId,
         firstFactor: input.firstFactor,
@@ -115,7 +138,7 @@ export function createSecondFactorSignIn(
       });
       const answer: SecondFactorChallenge = {
         challenge,
-        methods: enrolled ? ['totp', 'recovery_code'] : [],
+        methods,
         enrolmentRequired: !enrolled,
         expiresAt,
       };
@@ -143,6 +166,8 @@ export function createSecondFactorSignIn(
     }
     if (input.recoveryCode && (await hasRecoveryCode(db, box, { userId, code: input.recoveryCode })))
       return { kind: 'recovery' as const, code: input.recoveryCode };
+    // A passkey's challenge is single use: verifying uses it up, whatever the first factor was.
+    if (input.passkey && (await passkeys.verify(userId, input.passkey))) return { kind: 'passkey' as const };
     return undefined;
   }
 
@@ -187,6 +212,13 @@ export function createSecondFactorSignIn(
       return enrolment;
     },
 
+    async startPasskeyAnswer({ challenge }) {
+      const row = await findLiveChallenge(db, { challenge, now: clock.now() });
+      // Offered whether or not the password was right: the options must not tell.
+      if (row?.kind !== 'verify' || !(await passkeys.has(row.user_id))) throw challengeInvalid();
+      return passkeys.start(row.user_id);
+    },
+
     async completeSignIn(input) {
       const now = clock.now();
       const row = await findLiveChallenge(db, { challenge: input.challenge, now });
@@ -215,7 +247,7 @@ export function createSecondFactorSignIn(
       } else if (matched.kind === 'recovery') {
         if (!(await consumeRecoveryCode(db, box, { userId, code: matched.code, now })))
           throw invalidCredentials();
-      } else {
+      } else if (matched.kind === 'enrol') {
         await writeConfirmedTotp(db, { userId, sealed: matched.sealed, step: matched.step, now });
         recoveryCodes = await replaceRecoveryCodes(db, box, { userId, now });
       }

@@ -1,7 +1,14 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import type { PublicUser } from '../types.js';
 
-/** A way to answer a challenge: a code from the authenticator app, or one of the recovery codes. */
-export type SecondFactorMethod = 'totp' | 'recovery_code';
+/**
+ * A way to answer a challenge: a code from the authenticator app, one of the recovery codes, or
+ * one of the account's passkeys.
+ */
+export type SecondFactorMethod = 'totp' | 'recovery_code' | 'passkey';
 
 /** What a sign-in answers instead of a session when a second factor is needed. */
 export interface SecondFactorChallenge {
@@ -33,6 +40,8 @@ export interface SecondFactorStatus {
   recoveryCodesLeft: number;
   /** True when one of the person's roles requires a second factor. */
   requiredByRole: boolean;
+  /** True when the person has a passkey: it answers the second step too (and meets a role's requirement). */
+  passkey: boolean;
 }
 
 /** Proof of presence for removing the authenticator or replacing the recovery codes: one of them. */
@@ -56,4 +65,15 @@ export interface LoginSecondFactor {
     userAgent?: string | undefined;
     clientAddress?: string | undefined;
   }): Promise<SecondFactorChallenge>;
+}
+
+/**
+ * The passkeys a second step can be answered with (the seam to `gate.passkeys`): whether the
+ * account has one, options for its credentials, and the check of an answer (true when it is
+ * this account's passkey answering a challenge issued to it; false for any refusal).
+ */
+export interface PasskeySecondStep {
+  has(userId: string): Promise<boolean>;
+  start(userId: string): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  verify(userId: string, response: AuthenticationResponseJSON): Promise<boolean>;
 }

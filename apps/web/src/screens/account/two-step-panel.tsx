@@ -8,6 +8,7 @@ interface TwoStepStatus {
   totp: 'off' | 'pending' | 'on';
   recoveryCodesLeft: number;
   requiredByRole: boolean;
+  passkey: boolean;
 }
 
 /** Reads a proof field: six digits are a code, anything else with a dash a recovery code, else the password. */
@@ -75,7 +76,10 @@ export function TwoStepPanel() {
     <section class="panel" aria-labelledby="two-step-heading">
       <h2 id="two-step-heading">Two-step sign-in</h2>
       {codes ? <RecoveryCodesShown codes={codes} onDone={() => setCodes(undefined)} /> : null}
-      {state?.requiredByRole && state.totp !== 'on' ? (
+      {state?.passkey ? (
+        <p>Your passkeys also answer the second step after your password (see Passkeys).</p>
+      ) : null}
+      {state?.requiredByRole && state.totp !== 'on' && !state.passkey ? (
         <p>Your role requires two-step sign-in: you will be asked to set it up at your next sign-in.</p>
       ) : null}
       {state && state.totp !== 'on' && !codes ? (

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { isApiError, requestJson } from '../../api/http';
 import { ErrorMessage } from '../../components/status';
 import { RecoveryCodesShown, TotpEnrolmentCard, type TotpEnrolmentView } from '../../components/two-step';
+import { PasskeySecondStep } from './passkey-second-step';
 
 /** The challenge `POST /auth/login` answers when a second factor is needed. */
 export interface SecondFactorChallengeView {
   challenge: string;
-  methods: ('totp' | 'recovery_code')[];
+  methods: ('totp' | 'recovery_code' | 'passkey')[];
   enrolmentRequired: boolean;
   expiresAt: number;
 }
@@ -33,8 +34,9 @@ export function takeHandedChallenge(): SecondFactorChallengeView | undefined {
 
 /**
  * The sign-in form's second step: a code from the authenticator app or a recovery code
- * (`POST /auth/login/second-factor`), or, when the role requires a second factor the account
- * lacks, enrolment first. `onSignedIn` runs once the session cookie is set.
+ * (`POST /auth/login/second-factor`), a passkey when the account has one (the only answer when it
+ * has no app), or, when the role requires a second factor the account lacks, enrolment first.
+ * `onSignedIn` runs once the session cookie is set.
  */
 export function SecondFactorStep({
   challenge,
@@ -81,6 +83,20 @@ export function SecondFactorStep({
   };
   const expired = isApiError(error) && error.code === 'GATE_SECOND_FACTOR_CHALLENGE_INVALID';
   if (recoveryCodes) return <RecoveryCodesShown codes={recoveryCodes} onDone={onSignedIn} />;
+  const passkey = challenge.methods.includes('passkey');
+  if (passkey && !challenge.methods.includes('totp') && !challenge.enrolmentRequired)
+    return (
+      <section aria-labelledby="second-factor-heading">
+        <h3 id="second-factor-heading">Two-step sign-in</h3>
+        <p>Confirm with one of your passkeys.</p>
+        <div class="actions">
+          <PasskeySecondStep challenge={challenge.challenge} primary onSignedIn={onSignedIn} />
+          <button type="button" class="secondary" onClick={onRestart}>
+            Start again
+          </button>
+        </div>
+      </section>
+    );
   return (
     <form onSubmit={submit} aria-labelledby="second-factor-heading">
       <h3 id="second-factor-heading">Two-step sign-in</h3>
@@ -124,6 +140,9 @@ export function SecondFactorStep({
       </div>
       <ErrorMessage error={error} />
       {expired ? <p>This sign-in has ended: start again with your password.</p> : null}
+      {passkey ? (
+        <PasskeySecondStep challenge={challenge.challenge} primary={false} onSignedIn={onSignedIn} />
+      ) : null}
     </form>
   );
 }
