@@ -114,11 +114,11 @@ export type {
 export type {
   AuthenticationResponseJSON,
   PasskeyService,
+  PasskeySession,
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from './passkeys/passkey-service.js';
-export type { PasskeySession } from './passkeys/passkey-session.js';
 export type { PasskeySignInFailure } from './passkeys/passkey-sign-in.js';
 export type { Clock } from './ports/clock.js';
 export { systemClock } from './ports/clock.js';

@@ -17,8 +17,9 @@ import {
   readEmail,
 } from './credential-rules.js';
 import { createMemoryLoginThrottle } from './login-throttle.js';
+import { openSession } from './open-session.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hasher.js';
-import { findLiveSessionUser, insertSession, revokeSession } from './session-store.js';
+import { findLiveSessionUser, revokeSession } from './session-store.js';
 import {
   consumeVerificationToken,
   issueVerificationToken,
@@ -283,23 +284,12 @@ export function createAuthService(
           now,
         );
       }
-      const session = await insertSession(db, {
+      const session = await openSession(deps, tokens, {
         userId: row.id,
-        now,
-        ttlMs: config.sessionTtlMs,
         userAgent: input.userAgent,
         clientAddress: input.clientAddress,
       });
-      const token = await tokens.sign({
-        sid: session.id,
-        sub: row.id,
-        iat: Math.floor(now / 1000),
-        exp: Math.floor(session.expiresAt / 1000),
-      });
-      return {
-        user: toPublicUser(toUserRecord(row)),
-        session: { id: session.id, token, issuedAt: now, expiresAt: session.expiresAt },
-      };
+      return { user: toPublicUser(toUserRecord(row)), session };
     },
 
     async resolveSession(token) {

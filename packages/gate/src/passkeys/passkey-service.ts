@@ -8,6 +8,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { findUserRowById } from '../auth/account-store.js';
+import { type OpenedSessionToken, openSession } from '../auth/open-session.js';
 import { GateError } from '../errors.js';
 import type { SessionTokens } from '../ports/session-tokens.js';
 import type { GateDeps, PublicUser } from '../types.js';
@@ -34,7 +35,6 @@ import {
   type PasskeyRelyingParty,
   readPasskeyName,
 } from './passkey-rules.js';
-import { openPasskeySession, type PasskeySession } from './passkey-session.js';
 import { verifyPasskeySignIn } from './passkey-sign-in.js';
 
 export type {
@@ -43,6 +43,9 @@ export type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 };
+
+/** A session opened by a passkey sign-in, as `auth.login` returns one. */
+export type PasskeySession = OpenedSessionToken;
 
 /** Passkeys (WebAuthn): registration by a signed-in user, and password-less sign-in. */
 export interface PasskeyService {
@@ -273,7 +276,8 @@ export function createPasskeyService(
           'GATE_ACCOUNT_DISABLED',
           'This account is disabled; ask an administrator to re-enable it.',
         );
-      const session = await openPasskeySession(deps, services.tokens, {
+      // A passkey with user verification counts as both factors: no second step is asked.
+      const session = await openSession(deps, services.tokens, {
         userId,
         userAgent: input.userAgent,
         clientAddress: input.clientAddress,

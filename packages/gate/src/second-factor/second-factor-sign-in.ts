@@ -3,6 +3,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { findUserRowById, type UserRow } from '../auth/account-store.js';
+import { openSession } from '../auth/open-session.js';
 import { GateError } from '../errors.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';
 import type { SessionTokens } from '../ports/session-tokens.js';
@@ -16,7 +17,6 @@ import {
   insertChallenge,
   setPendingSecret,
 } from './login-challenges.js';
-import { openSession } from './open-session.js';
 import { consumeRecoveryCode, hasRecoveryCode, replaceRecoveryCodes } from './recovery-codes.js';
 import { isRequiredForRoles } from './role-requirements.js';
 import { TOTP_ISSUER } from './second-factor-management.js';
