@@ -103,3 +103,44 @@ export async function revokeUserSessions(
   if (input.keepId !== undefined) query = query.where('id', '!=', input.keepId);
   await query.execute();
 }
+
+/** A live session as the person's own list and the admin's directory show it: never its token. */
+export interface LiveSessionView {
+  id: string;
+  createdAt: number;
+  /** To the minute; null for sessions older than migration 0005. */
+  lastSeenAt: number | null;
+  expiresAt: number;
+  clientAddress: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * The user's live sessions at `now` (not revoked, not expired), newest first, at most `limit`.
+ *
+ * @example
+ * const sessions = await listLiveSessions(db, { userId, now: clock.now(), limit: 100 });
+ */
+export async function listLiveSessions(
+  db: Kysely<GateDatabase>,
+  input: { userId: string; now: number; limit: number },
+): Promise<LiveSessionView[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'client_address', 'user_agent'])
+    .where('user_id', '=', input.userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', input.now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(input.limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: Number(row.created_at),
+    lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
+    expiresAt: Number(row.expires_at),
+    clientAddress: row.client_address,
+    userAgent: row.user_agent,
+  }));
+}

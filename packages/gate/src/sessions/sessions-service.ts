@@ -1,19 +1,12 @@
 import type { Kysely } from 'kysely';
+import { type LiveSessionView, listLiveSessions } from '../auth/session-store.js';
 import type { GateDatabase } from '../db/schema.js';
 import { GateError } from '../errors.js';
 import type { IdentityInvalidation } from '../identity-cache.js';
 import type { Clock } from '../ports/clock.js';
 
 /** One live session of a person, as they see it in their own list: never its token. */
-export interface OwnSession {
-  id: string;
-  createdAt: number;
-  /** When a request last used it, to the minute (`SESSION_SEEN_RESOLUTION_MS`); null for sessions older than migration 0005. */
-  lastSeenAt: number | null;
-  expiresAt: number;
-  /** The client address that signed in; null when unknown. */
-  clientAddress: string | null;
-  userAgent: string | null;
+export interface OwnSession extends LiveSessionView {
   /** True for the session that made this request. */
   current: boolean;
 }
@@ -61,25 +54,8 @@ export function createSessionsService(input: {
   };
   return {
     async list({ userId, currentSessionId }) {
-      const rows = await db
-        .selectFrom('sessions')
-        .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'client_address', 'user_agent'])
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', clock.now())
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(MAX_LISTED_SESSIONS)
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        createdAt: Number(row.created_at),
-        lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
-        expiresAt: Number(row.expires_at),
-        clientAddress: row.client_address,
-        userAgent: row.user_agent,
-        current: row.id === currentSessionId,
-      }));
+      const sessions = await listLiveSessions(db, { userId, now: clock.now(), limit: MAX_LISTED_SESSIONS });
+      return sessions.map((session) => ({ ...session, current: session.id === currentSessionId }));
     },
     async end({ userId, sessionId }) {
       // Another person's session id answers as an unknown one: the list of ids says nothing.

@@ -1,8 +1,8 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AccessControl } from '../access/access-control.js';
 import { assertAnotherAdmin, findUserRowById, updateUser } from '../auth/account-store.js';
-import { revokeUserSessions } from '../auth/session-store.js';
-import type { GateDatabase, SessionsTable } from '../db/schema.js';
+import { type LiveSessionView, listLiveSessions, revokeUserSessions } from '../auth/session-store.js';
+import type { GateDatabase } from '../db/schema.js';
 import { GateError } from '../errors.js';
 import type { IdentityInvalidation } from '../identity-cache.js';
 import type { Clock } from '../ports/clock.js';
@@ -35,16 +35,7 @@ export interface AccountPage {
 }
 
 /** A session as an admin sees it: never its token. */
-export interface AccountSession {
-  id: string;
-  createdAt: number;
-  expiresAt: number;
-  userAgent: string | null;
-  /** When a request last used it, to the minute; null for sessions older than migration 0005. */
-  lastSeenAt: number | null;
-  /** The client address that signed in; null when unknown. */
-  clientAddress: string | null;
-}
+export type AccountSession = LiveSessionView;
 
 /** An API key as an admin sees it: never the secret or its hash. */
 export interface AccountApiKey {
@@ -224,24 +215,7 @@ export function createAccountDirectory(deps: AccountDirectoryDeps): AccountDirec
 
     async listSessions(userId) {
       if (!(await findUserRowById(db, userId))) throw notFound();
-      const rows: Selectable<SessionsTable>[] = await db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', clock.now())
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(MAX_ACCOUNT_PAGE)
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        createdAt: Number(row.created_at),
-        expiresAt: Number(row.expires_at),
-        userAgent: row.user_agent,
-        lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
-        clientAddress: row.client_address,
-      }));
+      return listLiveSessions(db, { userId, now: clock.now(), limit: MAX_ACCOUNT_PAGE });
     },
 
     async revokeSession({ userId, sessionId }) {
