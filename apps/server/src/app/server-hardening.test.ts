@@ -1,5 +1,5 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import type { FastifyInstance } from 'fastify';
@@ -313,4 +313,77 @@ describe('timeouts', () => {
       await server.close();
     }
   });
+
+  it('close a connection that sends nothing after the headers timeout', async () => {
+    const target = testDatabaseTargets()[0] as TestDatabaseTarget;
+    const server = await startServer(target, {}, { headersTimeout: 300, connectionsCheckingInterval: 50 });
+    try {
+      const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
+      const port = Number(new URL(address).port);
+      const silent = await openSocket(port);
+      const talking = await openSocket(port);
+      // The second one starts a request and stops: Node answers it 408, as before.
+      talking.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n');
+      // Before the fix the silent one lived for the 10-minute socket timeout: wait far longer than
+      // the 300 ms headers timeout, but stop waiting well before that.
+      const outcome = await Promise.race([
+        silent.closed.then(() => 'closed'),
+        new Promise((resolve) => setTimeout(() => resolve('still open'), 10_000)),
+      ]);
+      expect(outcome).toBe('closed');
+      expect(silent.received()).toBe('');
+      await talking.closed;
+      expect(talking.received().startsWith('HTTP/1.1 408 ')).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('let close() finish at once beside connections that never made a request', async () => {
+    const target = testDatabaseTargets()[0] as TestDatabaseTarget;
+    // Default timeouts: only shutdown itself can end these sockets within the test.
+    const server = await startServer(target);
+    const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = Number(new URL(address).port);
+    const silent = await Promise.all([openSocket(port), openSocket(port)]);
+    // A keep-alive connection that made one request and stays idle.
+    const kept = await openSocket(port);
+    kept.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await waitFor(() => kept.received().includes('\r\n\r\n'));
+    const closing = server.close().then(() => 'closed');
+    const outcome = await Promise.race([
+      closing,
+      new Promise((resolve) => setTimeout(() => resolve('still closing'), 10_000)),
+    ]);
+    expect(outcome).toBe('closed');
+    await Promise.all([...silent.map((entry) => entry.closed), kept.closed]);
+    expect(kept.received().startsWith('HTTP/1.1 200 ')).toBe(true);
+  });
 });
+
+interface OpenSocket {
+  socket: Socket;
+  received(): string;
+  closed: Promise<void>;
+}
+
+/** A raw TCP connection to the server, with what it received and when it closed. */
+async function openSocket(port: number): Promise<OpenSocket> {
+  const socket = connect(port, '127.0.0.1');
+  let text = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    text += chunk;
+  });
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  return { socket, received: () => text, closed };
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}

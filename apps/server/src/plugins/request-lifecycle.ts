@@ -1,10 +1,13 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * Hooks every response passes through: the request id of each log line is echoed to the client
  * (`x-request-id`), so a report can be matched to its logs; and once shutdown starts every
  * response ends its keep-alive connection, so `close()` is not held open until idle clients time
- * out (Fastify only does this for requests arriving after close).
+ * out (Fastify only does this for requests arriving after close). A connection that sends
+ * nothing at all is closed after the headers timeout, and at once when shutdown starts (see
+ * {@link closeSilentConnections}).
  *
  * @example
  * installRequestLifecycle(app);
@@ -14,13 +17,51 @@ export function installRequestLifecycle(app: FastifyInstance): void {
     reply.header('x-request-id', request.id);
     done();
   });
+  const silent = closeSilentConnections(app);
   let draining = false;
   app.addHook('preClose', (done) => {
     draining = true;
+    silent.closeAll();
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
     done(null, payload);
   });
+}
+
+/**
+ * Node cuts a client that starts a request and never finishes its headers (`headersTimeout`,
+ * 408), but not one that connects and sends no byte: such a socket lived until the 10-minute
+ * socket timeout, and `app.close()` waited for it (so did a shutdown, until its forced exit).
+ * Load balancers open such connections ahead of traffic; a client can open thousands. Here a
+ * connection whose first byte has not arrived within the headers timeout is destroyed, and
+ * when shutdown starts every connection that has not yet made a request is destroyed: the
+ * server never read from it, so nothing is lost and a client may retry anywhere. Connections
+ * with a request under way, or idle between requests, are left to Node and Fastify.
+ */
+function closeSilentConnections(app: FastifyInstance): { closeAll(): void } {
+  const waiting = new Set<Socket>();
+  const server = app.server;
+  server.on('connection', (socket: Socket) => {
+    waiting.add(socket);
+    const timer = setTimeout(() => {
+      // Bytes arrived: the request is under way and Node's own headers timeout answers it (408).
+      if (waiting.has(socket) && socket.bytesRead === 0) socket.destroy();
+    }, server.headersTimeout);
+    timer.unref();
+    socket.once('close', () => {
+      clearTimeout(timer);
+      waiting.delete(socket);
+    });
+  });
+  const started = (request: { socket: Socket }) => waiting.delete(request.socket);
+  server.on('request', started);
+  server.on('upgrade', started);
+  return {
+    closeAll() {
+      for (const socket of waiting) socket.destroy();
+      waiting.clear();
+    },
+  };
 }
