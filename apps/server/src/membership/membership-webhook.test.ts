@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { PASSWORD, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.js';
 import {
   createMembershipServer,
@@ -239,5 +239,61 @@ describe.each(testDatabaseTargets())('membership webhook on $name', (target) => 
       (await deliver(app, makeEvent('customer.created', { id: 'cus_x', object: 'customer' }))).statusCode,
     ).toBe(200);
     expect(await app.gate.wallet.balance({ userId: other.id })).toEqual({ balance: 0 });
+  });
+
+  it('records, and applies nothing for, events about an account deleted since (no 500, no redelivery loop)', async () => {
+    const leaver = await signUp(app, 'leaver@example.com');
+    // A subscription cancelled at its period's end does not block deletion; its last events
+    // arrive afterwards. So can a pack checkout paid just before the account was deleted.
+    const subscription = fake.putSubscription({
+      id: 'sub_after_leaving',
+      customer: 'cus_after_leaving',
+      status: 'canceled',
+      priceId: PRICES.PRO,
+      userId: leaver.id,
+      currentPeriodEnd: periodEnd,
+    });
+    const deleted = await app.inject({
+      method: 'POST',
+      url: '/account/delete',
+      headers: { cookie: leaver.cookie },
+      payload: { password: PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const session = {
+      id: 'cs_after_leaving',
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      customer: null,
+      subscription: null,
+      client_reference_id: leaver.id,
+      metadata: { userId: leaver.id, pack: 'small' },
+    };
+    const before = await countEvents();
+    const events = [
+      makeEvent('customer.subscription.deleted', subscription, 'evt_sub_after_leaving'),
+      makeEvent('checkout.session.completed', session, 'evt_pack_after_leaving'),
+    ];
+    for (const payload of events) {
+      const response = await deliver(app, payload);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ received: true, duplicate: false });
+    }
+    // Recorded, so Stripe's redelivery is a duplicate rather than a retry that fails again.
+    expect(await countEvents()).toBe(before + 2);
+    expect((await deliver(app, events[1] as string)).json()).toEqual({ received: true, duplicate: true });
+    const db = app.database.db;
+    expect(await db.selectFrom('memberships').selectAll().where('user_id', '=', leaver.id).execute()).toEqual(
+      [],
+    );
+    expect(
+      await db
+        .selectFrom('token_pack_purchases')
+        .selectAll()
+        .where('session_id', '=', 'cs_after_leaving')
+        .execute(),
+    ).toEqual([]);
+    expect(await db.selectFrom('users').select('id').where('id', '=', leaver.id).execute()).toEqual([]);
   });
 });

@@ -18,11 +18,17 @@ export const membershipWebhookRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/webhook', { schema: webhookSchema }, async (request) => {
     const header = request.headers['stripe-signature'];
-    const { event, duplicate } = await app.gate.membership.receiveWebhook({
+    const { event, duplicate, accountGone } = await app.gate.membership.receiveWebhook({
       rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
       signature: typeof header === 'string' ? header : undefined,
     });
     request.log.info({ eventId: event.id, eventType: event.type, duplicate }, 'payment event');
+    // Recorded with nothing applied: a payment for it is the operator's to refund in Stripe.
+    if (accountGone)
+      request.log.warn(
+        { eventId: event.id, eventType: event.type },
+        'payment event for a deleted account: nothing applied; refund any payment in Stripe',
+      );
     return { received: true, duplicate };
   });
 };

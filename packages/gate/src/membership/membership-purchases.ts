@@ -37,7 +37,7 @@ export interface MembershipPurchases {
   receiveWebhook(input: {
     rawBody: Buffer;
     signature: string | undefined;
-  }): Promise<{ event: PaymentEvent; duplicate: boolean }>;
+  }): Promise<{ event: PaymentEvent; duplicate: boolean; accountGone: boolean }>;
 }
 
 /** The parts of the membership service the purchase rules build on. */
@@ -46,7 +46,7 @@ export interface PurchaseDeps {
   payments: Payments | undefined;
   read(input: { userId: string }): Promise<MembershipRecord>;
   applySubscription: (state: Awaited<ReturnType<Payments['cancelAtPeriodEnd']>>) => Promise<string | null>;
-  handleEvent(event: PaymentEvent, payments: Payments): Promise<{ duplicate: boolean }>;
+  handleEvent(event: PaymentEvent, payments: Payments): Promise<{ duplicate: boolean; accountGone: boolean }>;
 }
 
 /** The price of a plan or pack of the catalogue: 400 for an unknown one, 501 for one without a price. */
@@ -123,8 +123,8 @@ export function createMembershipPurchases(deps: PurchaseDeps): MembershipPurchas
     async receiveWebhook({ rawBody, signature }) {
       const payments = requirePayments();
       const event = payments.readEvent(rawBody, signature);
-      const { duplicate } = await deps.handleEvent(event, payments);
-      return { event, duplicate };
+      const { duplicate, accountGone } = await deps.handleEvent(event, payments);
+      return { event, duplicate, accountGone };
     },
   };
 }

@@ -58,8 +58,21 @@ export interface MembershipService extends MembershipPurchases {
     event: { id: string; type: string },
     effects: (db: Kysely<GateDatabase>) => Promise<readonly string[]>,
   ): Promise<{ duplicate: boolean }>;
-  /** Handles one verified webhook event: fetches the subscription it concerns and applies it. */
-  handleEvent(event: PaymentEvent, payments: Payments): Promise<{ duplicate: boolean }>;
+  /**
+   * Handles one verified webhook event: fetches the subscription it concerns and applies it.
+   * An event about an account deleted since (a pack paid just before, a cancelled subscription's
+   * last events) is recorded with nothing applied and `accountGone: true`, so it is neither a
+   * failure Stripe retries for days nor a credit to no one.
+   */
+  handleEvent(event: PaymentEvent, payments: Payments): Promise<HandledEvent>;
+}
+
+/** What handling a webhook event did. */
+export interface HandledEvent {
+  /** The event id was recorded before: nothing ran. */
+  duplicate: boolean;
+  /** The event paid for or concerned an account that no longer exists: nothing was applied (refund it in the processor). */
+  accountGone: boolean;
 }
 
 /**
@@ -94,6 +107,11 @@ export function createMembershipService(deps: MembershipDeps): MembershipService
     return row?.user_id ?? null;
   }
 
+  async function userExists(executor: Kysely<GateDatabase>, userId: string): Promise<boolean> {
+    const row = await executor.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async function applySubscription(state: SubscriptionState, executor = db): Promise<string | null> {
     const userId = await findUserFor(executor, state);
     if (userId === null) return null;
@@ -125,28 +143,24 @@ export function createMembershipService(deps: MembershipDeps): MembershipService
    * per invoice (keyed by its id). Like pack credits it runs before the event is recorded, so a
    * crash in between is repaired by the redelivery replaying the same key.
    */
-  async function creditAllowance(event: PaymentEvent, state: SubscriptionState | null): Promise<void> {
+  async function creditAllowance(
+    event: PaymentEvent,
+    state: SubscriptionState | null,
+  ): Promise<'credited' | 'none' | 'account gone'> {
     if (!event.paidInvoiceId || !state || !deps.creditTokens || !MEMBER_STATUSES.includes(state.status))
-      return;
+      return 'none';
     const planId = findPlanByPrice(catalogue, state.priceId);
     const plan = catalogue.plans.find((candidate) => candidate.id === planId);
-    if (!plan || plan.tokensPerPeriod <= 0) return;
-    const userId =
-      state.userId ??
-      (
-        await db
-          .selectFrom('memberships')
-          .select('user_id')
-          .where('customer_id', '=', state.customerId)
-          .executeTakeFirst()
-      )?.user_id;
-    if (!userId) return;
+    if (!plan || plan.tokensPerPeriod <= 0) return 'none';
+    const userId = await findUserFor(db, state);
+    if (userId === null) return state.userId === null ? 'none' : 'account gone';
     await deps.creditTokens({
       userId,
       amount: plan.tokensPerPeriod,
       reason: `${plan.id} plan allowance`,
       idempotencyKey: `allowance:${event.paidInvoiceId}`,
     });
+    return 'credited';
   }
 
   async function recordEvent(
@@ -208,7 +222,7 @@ export function createMembershipService(deps: MembershipDeps): MembershipService
         .select('event_id')
         .where('event_id', '=', event.id)
         .executeTakeFirst();
-      if (known) return { duplicate: true };
+      if (known) return { duplicate: true, accountGone: false };
       // Fetched outside the transaction (no network call holds a write lock). The event is only
       // a trigger: the subscription's current state is applied whatever order events arrive in.
       const state =
@@ -217,7 +231,9 @@ export function createMembershipService(deps: MembershipDeps): MembershipService
       const tokens = pack
         ? catalogue.packs.find((candidate) => candidate.id === pack.pack)?.tokens
         : undefined;
-      if (pack && tokens !== undefined && deps.creditTokens) {
+      // The buyer may have deleted their account since paying: nothing to credit, nothing to record under them.
+      const buyerGone = pack !== null && tokens !== undefined && !(await userExists(db, pack.userId));
+      if (pack && tokens !== undefined && deps.creditTokens && !buyerGone) {
         // Before the event is recorded, keyed by the checkout session: a failure after it
         // leaves the event unrecorded, and the redelivery's credit replays instead of paying twice.
         await deps.creditTokens({
@@ -227,9 +243,9 @@ export function createMembershipService(deps: MembershipDeps): MembershipService
           idempotencyKey: `pack:${pack.sessionId}`,
         });
       }
-      await creditAllowance(event, state);
-      return recordEvent(event, async (trx) => {
-        if (pack && tokens !== undefined) {
+      const allowance = await creditAllowance(event, state);
+      const { duplicate } = await recordEvent(event, async (trx) => {
+        if (pack && tokens !== undefined && !buyerGone) {
           await trx
             .insertInto('token_pack_purchases')
             .values({
@@ -245,6 +261,7 @@ export function createMembershipService(deps: MembershipDeps): MembershipService
         const userId = state ? await applySubscription(state, trx) : null;
         return userId === null ? [] : [userId];
       });
+      return { duplicate, accountGone: !duplicate && (buyerGone || allowance === 'account gone') };
     },
   };
   const purchases = createMembershipPurchases({
