@@ -30,15 +30,19 @@ export function installRequestLifecycle(app: FastifyInstance): void {
   });
 }
 
+/** How long a connection that has sent nothing may still start a request once shutdown begins. */
+const SHUTDOWN_GRACE_MS = 1_000;
+
 /**
  * Node cuts a client that starts a request and never finishes its headers (`headersTimeout`,
  * 408), but not one that connects and sends no byte: such a socket lived until the 10-minute
  * socket timeout, and `app.close()` waited for it (so did a shutdown, until its forced exit).
  * Load balancers open such connections ahead of traffic; a client can open thousands. Here a
  * connection whose first byte has not arrived within the headers timeout is destroyed, and
- * when shutdown starts every connection that has not yet made a request is destroyed: the
- * server never read from it, so nothing is lost and a client may retry anywhere. Connections
- * with a request under way, or idle between requests, are left to Node and Fastify.
+ * when shutdown starts every connection that has not sent a byte within a second is destroyed: the server
+ * never read from it, so nothing is lost and a client may retry anywhere. Connections with a
+ * request under way (even one whose headers are still arriving), or idle between requests, are
+ * left to Node and Fastify.
  */
 function closeSilentConnections(app: FastifyInstance): { closeAll(): void } {
   const waiting = new Set<Socket>();
@@ -60,8 +64,13 @@ function closeSilentConnections(app: FastifyInstance): { closeAll(): void } {
   server.on('upgrade', started);
   return {
     closeAll() {
-      for (const socket of waiting) socket.destroy();
-      waiting.clear();
+      // A request whose first bytes have arrived is read and served during the drain (Node's
+      // headers timeout bounds it); only connections that never sent a byte are dropped, after a
+      // short grace: bytes already on their way (a busy event loop reads them late) still count.
+      const grace = setTimeout(() => {
+        for (const socket of waiting) if (socket.bytesRead === 0) socket.destroy();
+      }, SHUTDOWN_GRACE_MS);
+      server.once('close', () => clearTimeout(grace));
     },
   };
 }
