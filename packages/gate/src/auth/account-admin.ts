@@ -6,6 +6,7 @@ import {
   assertAnotherAdmin,
   findUserRowByEmail,
   findUserRowById,
+  holdEnabledAdmins,
   insertUser,
   updateUser,
 } from './account-store.js';
@@ -72,12 +73,22 @@ export function createAccountAdmin(deps: GateDeps): AccountAdmin {
         });
       }
       const unique = [...new Set(roles)];
-      const row = await findUserRowById(db, userId);
-      if (!row) throw notFound();
-      if (!unique.includes('admin') && parseRoles(row.roles).includes('admin') && row.disabled_at === null) {
-        await assertAnotherAdmin(db, userId);
-      }
-      if (!(await updateUser(db, userId, { roles: JSON.stringify(unique) }, clock.now()))) throw notFound();
+      await db.transaction().execute(async (trx) => {
+        // Removing the admin role: the admins' rows are held first, so two such changes at once
+        // cannot each see the other still an admin (see holdEnabledAdmins).
+        if (!unique.includes('admin')) await holdEnabledAdmins(trx);
+        const row = await findUserRowById(trx, userId);
+        if (!row) throw notFound();
+        if (
+          !unique.includes('admin') &&
+          parseRoles(row.roles).includes('admin') &&
+          row.disabled_at === null
+        ) {
+          await assertAnotherAdmin(trx, userId);
+        }
+        if (!(await updateUser(trx, userId, { roles: JSON.stringify(unique) }, clock.now())))
+          throw notFound();
+      });
       return readPublicUser(userId);
     },
 

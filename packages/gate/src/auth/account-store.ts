@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { GateDatabase, UsersTable } from '../db/schema.js';
 import { GateError } from '../errors.js';
 
@@ -78,12 +78,35 @@ export async function updateUser(
 }
 
 /**
+ * Holds every enabled admin's row until the transaction `trx` ends (a no-op write: a row lock on
+ * PostgreSQL, the write lock on SQLite), so a second change that could remove an admin's
+ * standing waits here and then sees this one's outcome. Call it first in the transaction, then
+ * {@link assertAnotherAdmin}, then the change: without it two admins demoting or disabling each
+ * other at once both saw the other still an admin, and the install was left with none.
+ *
+ * @example
+ * await db.transaction().execute(async (trx) => {
+ *   await holdEnabledAdmins(trx);
+ *   await assertAnotherAdmin(trx, userId);
+ *   await updateUser(trx, userId, { disabled_at: now }, now);
+ * });
+ */
+export async function holdEnabledAdmins(trx: Kysely<GateDatabase>): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ updated_at: sql`updated_at` })
+    .where('disabled_at', 'is', null)
+    .where('roles', 'like', '%"admin"%')
+    .execute();
+}
+
+/**
  * Throws `GATE_LAST_ADMIN` unless an enabled account other than `userId` holds the admin role:
  * demoting or disabling the last admin would leave nobody able to administer the install.
  * (Roles are JSON text, so the candidates are filtered in SQL by substring and checked parsed.)
  *
  * @example
- * await assertAnotherAdmin(db, userId); // before removing `admin` from userId
+ * await assertAnotherAdmin(trx, userId); // before removing `admin` from userId, after holdEnabledAdmins(trx)
  */
 export async function assertAnotherAdmin(db: Kysely<GateDatabase>, userId: string): Promise<void> {
   const candidates = await db

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { assertAnotherAdmin } from '../auth/account-store.js';
+import { assertAnotherAdmin, holdEnabledAdmins } from '../auth/account-store.js';
 import { normalizePassword } from '../auth/credential-rules.js';
 import { verifyPassword } from '../auth/password-hasher.js';
 import type { GateDatabase } from '../db/schema.js';
@@ -187,6 +187,8 @@ export function createLeavingService(deps: {
     },
 
     async deleteAccountRows(trx, { userId, tombstoneId = createTombstoneId() }) {
+      // Before the read: a concurrent demotion or disabling of another admin waits (holdEnabledAdmins).
+      await holdEnabledAdmins(trx);
       const row = await trx
         .selectFrom('users')
         .select(['id', 'roles'])

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { AccessControl } from '../access/access-control.js';
-import { assertAnotherAdmin, findUserRowById, updateUser } from '../auth/account-store.js';
+import { assertAnotherAdmin, findUserRowById, holdEnabledAdmins, updateUser } from '../auth/account-store.js';
 import { type LiveSessionView, listLiveSessions, revokeUserSessions } from '../auth/session-store.js';
 import type { GateDatabase } from '../db/schema.js';
 import { GateError } from '../errors.js';
@@ -203,8 +203,16 @@ export function createAccountDirectory(deps: AccountDirectoryDeps): AccountDirec
       if ((row.disabled_at !== null) === disabled) return read(userId);
       const now = clock.now();
       if (disabled) {
-        if (parseRoles(row.roles).includes('admin')) await assertAnotherAdmin(db, userId);
-        await updateUser(db, userId, { disabled_at: now }, now);
+        await db.transaction().execute(async (trx) => {
+          // The admins' rows first, then the account read again: two admins disabling each
+          // other at once cannot both pass the check (see holdEnabledAdmins).
+          await holdEnabledAdmins(trx);
+          const current = await findUserRowById(trx, userId);
+          if (!current) throw notFound();
+          if (current.disabled_at === null && parseRoles(current.roles).includes('admin'))
+            await assertAnotherAdmin(trx, userId);
+          await updateUser(trx, userId, { disabled_at: now }, now);
+        });
         await revokeUserSessions(db, { userId, now });
       } else {
         await updateUser(db, userId, { disabled_at: null }, now);
