@@ -78,6 +78,17 @@ export async function updateUser(
 }
 
 /**
+ * Holds one account's row until the transaction `trx` ends (the same no-op write as
+ * {@link holdEnabledAdmins}): a check-then-change on the account's sign-in methods runs alone.
+ *
+ * @example
+ * await holdUser(trx, userId); // then read, check and change
+ */
+export async function holdUser(trx: Kysely<GateDatabase>, userId: string): Promise<void> {
+  await trx.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', userId).execute();
+}
+
+/**
  * Holds every enabled admin's row until the transaction `trx` ends (a no-op write: a row lock on
  * PostgreSQL, the write lock on SQLite), so a second change that could remove an admin's
  * standing waits here and then sees this one's outcome. Call it first in the transaction, then

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { findUserRowByEmail, findUserRowById, type UserRow } from '../auth/account-store.js';
+import { findUserRowByEmail, findUserRowById, holdUser, type UserRow } from '../auth/account-store.js';
 import { readEmail } from '../auth/credential-rules.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import { GateError } from '../errors.js';
@@ -208,15 +208,22 @@ export function createSsoService(
     },
 
     async unlink({ userId, providerId }) {
-      const identities = await listExternalIdentities(db, userId);
-      if (!identities.some((identity) => identity.provider_id === providerId))
-        throw new GateError('GATE_NOT_FOUND', 'This account is not connected to that provider.');
-      if (identities.length <= 1 && !(await hasOwnPassword(db, userId))) throw lastSignInMethod(providerId);
-      await db
-        .deleteFrom('external_identities')
-        .where('user_id', '=', userId)
-        .where('provider_id', '=', providerId)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        // The account's row is held first (a row lock on PostgreSQL, the write lock on SQLite):
+        // two disconnects at once would each see the other identity still
+        // there and leave a password-less account with no way to sign in.
+        await holdUser(trx, userId);
+        const identities = await listExternalIdentities(trx, userId);
+        if (!identities.some((identity) => identity.provider_id === providerId))
+          throw new GateError('GATE_NOT_FOUND', 'This account is not connected to that provider.');
+        if (identities.length <= 1 && !(await hasOwnPassword(trx, userId)))
+          throw lastSignInMethod(providerId);
+        await trx
+          .deleteFrom('external_identities')
+          .where('user_id', '=', userId)
+          .where('provider_id', '=', providerId)
+          .execute();
+      });
       services.identities.invalidateUser(userId);
     },
 
