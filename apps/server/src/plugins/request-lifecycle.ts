@@ -70,6 +70,8 @@ function closeSilentConnections(app: FastifyInstance): { closeAll(): void } {
       const grace = setTimeout(() => {
         for (const socket of waiting) if (socket.bytesRead === 0) socket.destroy();
       }, SHUTDOWN_GRACE_MS);
+      // The open sockets keep the process alive meanwhile; a server that never listened has none.
+      grace.unref();
       server.once('close', () => clearTimeout(grace));
     },
   };
