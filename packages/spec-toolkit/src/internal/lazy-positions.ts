@@ -17,12 +17,15 @@ export function sortByDocumentOrder(list: Diagnostic[], doc: unknown): Diagnosti
     let indexes = keyIndexes.get(node);
     if (indexes === undefined) {
       // A small object is counted through: no map for each operation or schema two findings part in.
+      // A larger one is indexed on its first question, wherever the key sits: `paths`, `x-webhooks`
+      // and `components.schemas` are dictionaries, where each `for…in` gathers and sorts every key.
       let index = 0;
+      let found = Number.MAX_SAFE_INTEGER;
       for (const name in node) {
-        if (name === key) return index;
+        if (name === key) found = index;
         if (++index > SMALL_OBJECT) break;
       }
-      if (index <= SMALL_OBJECT) return Number.MAX_SAFE_INTEGER;
+      if (index <= SMALL_OBJECT) return found;
       indexes = new Map();
       let position = 0;
       for (const name in node) indexes.set(name, position++);
