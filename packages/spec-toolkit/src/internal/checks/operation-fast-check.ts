@@ -1,12 +1,19 @@
 import { HTTP_METHODS, type SpecVersion } from '../../types.js';
 import { isPlainObject } from '../json-pointer.js';
 import { resolveLocalValue } from '../spec-model.js';
+import { onlyExtensions, pathTemplateNames } from './operation-rules.js';
 import {
-  onlyExtensions,
-  parameterListClean,
-  pathTemplateMatches,
-  pathTemplateNames,
-} from './operation-rules.js';
+  clearParameterKeys,
+  createParameterKeys,
+  type ParameterKeys,
+  parameterKeysClean,
+  pathTemplateKeysMatch,
+  readParameterKeys,
+} from './parameter-keys.js';
+
+/** Each list is resolved once into these (kept between calls, emptied after each). */
+const PATH_LEVEL = createParameterKeys();
+const OPERATION_LEVEL = createParameterKeys();
 
 /**
  * The operation checks' fast pass for a parsed JSON document (where each object sits at one
@@ -17,6 +24,19 @@ import {
  */
 export function countOperationsIfClean(doc: Record<string, unknown>, version: SpecVersion | null): number {
   if (version === '3.2') return -1;
+  try {
+    return countWithKeys(doc, PATH_LEVEL, OPERATION_LEVEL);
+  } finally {
+    clearParameterKeys(PATH_LEVEL);
+    clearParameterKeys(OPERATION_LEVEL);
+  }
+}
+
+function countWithKeys(
+  doc: Record<string, unknown>,
+  pathLevel: ParameterKeys,
+  operationLevel: ParameterKeys,
+): number {
   const items = doc.paths;
   if (!isPlainObject(items)) return 0;
   // Without a referenced path item each path item (and so each operation) is met once: the
@@ -30,6 +50,7 @@ export function countOperationsIfClean(doc: Record<string, unknown>, version: Sp
     const pathItem = resolveLocalValue(doc, items[path]);
     if (!isPlainObject(pathItem)) continue;
     let pathParametersChecked = false;
+    let pathLevelRead = false;
     let names: readonly string[] | undefined;
     // An index loop: `for…of` allocates an iterator result per method where it is not optimised.
     for (let index = 0; index < HTTP_METHODS.length; index++) {
@@ -41,20 +62,26 @@ export function countOperationsIfClean(doc: Record<string, unknown>, version: Sp
         seenOperations.add(operation);
       }
       const responses = operation.responses;
-      if (responses === undefined || (isPlainObject(responses) && onlyExtensions(responses))) return -1;
+      if (responses === undefined || (isPlainObject(responses) && onlyExtensionResponses(responses)))
+        return -1;
       const id = operation.operationId;
       if (typeof id === 'string') {
         if (operationIds.has(id)) return -1;
         operationIds.add(id);
       }
+      if (!pathLevelRead) {
+        pathLevelRead = true;
+        readParameterKeys(doc, pathItem.parameters, pathLevel);
+      }
       if (Array.isArray(pathItem.parameters) && !pathParametersChecked && !checkedPathItems?.has(pathItem)) {
         pathParametersChecked = true;
         checkedPathItems?.add(pathItem);
-        if (!parameterListClean(doc, pathItem.parameters)) return -1;
+        if (!parameterKeysClean(pathLevel)) return -1;
       }
-      if (Array.isArray(operation.parameters) && !parameterListClean(doc, operation.parameters)) return -1;
+      readParameterKeys(doc, operation.parameters, operationLevel);
+      if (Array.isArray(operation.parameters) && !parameterKeysClean(operationLevel)) return -1;
       names ??= pathTemplateNames(path);
-      if (!pathTemplateMatches(doc, path, pathItem, operation, names)) return -1;
+      if (!pathTemplateKeysMatch(names, pathLevel, operationLevel)) return -1;
     }
   }
   return operations;
@@ -67,4 +94,18 @@ function referencesPathItem(items: Record<string, unknown>): boolean {
     if (isPlainObject(item) && typeof item.$ref === 'string') return true;
   }
   return false;
+}
+
+/** Status codes most operations list: one of them present answers without listing the keys. */
+const COMMON_CODES = ['200', '204', '201', 'default'];
+
+/**
+ * `onlyExtensions` for a Responses Object. Its keys are status codes, which V8 stores as
+ * elements: a `for…in` over them gathers every code as a new string before the first test, so
+ * a code most operations have is looked up first.
+ */
+function onlyExtensionResponses(responses: Record<string, unknown>): boolean {
+  for (let index = 0; index < COMMON_CODES.length; index++)
+    if (Object.hasOwn(responses, COMMON_CODES[index] as string)) return false;
+  return onlyExtensions(responses);
 }

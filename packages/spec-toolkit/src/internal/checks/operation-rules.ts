@@ -73,27 +73,6 @@ function declaresPathParameter(
   return false;
 }
 
-/** True when a `parameters` list has no repeated (name, in) pair and at most one body parameter. */
-export function parameterListClean(doc: unknown, list: unknown[]): boolean {
-  let bodies = 0;
-  const seen = list.length > 32 ? new Set<string>() : null;
-  for (let index = 0; index < list.length; index++) {
-    const value = resolveLocalValue(doc, list[index]);
-    if (!isPlainObject(value)) continue;
-    const { name, in: location } = value;
-    if (typeof name !== 'string' || typeof location !== 'string') continue;
-    if (seen === null) {
-      if (firstParameterIndex(doc, list, index, name, location) !== index) return false;
-    } else {
-      const key = `${location}\u0000${name}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-    }
-    if (location === 'body' && ++bodies > 1) return false;
-  }
-  return true;
-}
-
 const NO_NAMES: readonly string[] = [];
 
 /** The `{names}` of a path; one shared empty list for a path without templates. */

@@ -102,6 +102,97 @@ describe('generated schema tests, keyword by keyword', () => {
       values: [{ 'x-a': 6 }, { 'x-a': 1 }, { 'x-b': 1 }],
     },
     {
+      name: 'many named properties, told apart by length first',
+      schema: {
+        properties: {
+          type: { type: 'string' },
+          enum: { type: 'array' },
+          title: { type: 'string' },
+          items: { type: 'object' },
+          format: {},
+          description: { type: 'string' },
+        },
+        patternProperties: { '^x-': {} },
+        additionalProperties: false,
+      },
+      values: [
+        { type: 's', enum: [], title: 't', items: {}, format: 1, description: 'd', 'x-a': 1 },
+        { type: 1 },
+        { enum: 'no' },
+        { tipe: 's' },
+        { items: [] },
+        { descriptioN: 'd' },
+        { 'x-': 1, format: null },
+        {},
+        { toString: 1 },
+      ],
+    },
+    {
+      name: 'property counts counted by the member loop, index-like keys too',
+      schema: {
+        properties: { default: { type: 'object' } },
+        patternProperties: { '^[1-5]\\d\\d$': { type: 'object' } },
+        additionalProperties: false,
+        minProperties: 1,
+        maxProperties: 2,
+      },
+      values: [
+        {},
+        { 200: {} },
+        { 200: 1 },
+        { 600: {} },
+        { default: {} },
+        { 200: {}, 404: {} },
+        { 200: {}, 404: {}, default: {} },
+        [],
+        'x',
+      ],
+    },
+    {
+      name: 'literal patterns: whole keys and escaped prefixes',
+      schema: {
+        patternProperties: { '^\\$ref$': { type: 'string' }, '^\\/': { type: 'object' }, '^a\\$': {} },
+        additionalProperties: false,
+      },
+      values: [{ $ref: '#' }, { $ref: 1 }, { $refs: '#' }, { '/a': {} }, { '/': 1 }, { a$b: 1 }, { a: 1 }],
+    },
+    {
+      name: 'oneOf of a Reference and closed objects without $ref',
+      schema: {
+        definitions: {
+          Reference: {
+            type: 'object',
+            required: ['$ref'],
+            patternProperties: { '^\\$ref$': { type: 'string' } },
+          },
+          Thing: { type: 'object', properties: { a: {} }, additionalProperties: false },
+          Open: { properties: { a: { type: 'string' } } },
+        },
+        oneOf: [{ $ref: '#/definitions/Thing' }, { $ref: '#/definitions/Reference' }, { type: 'array' }],
+      },
+      values: [{ a: 1 }, { $ref: '#/x' }, { $ref: 1 }, { $ref: '#', a: 1 }, {}, [], 3],
+    },
+    {
+      name: 'a closed branch that names $ref still runs on a reference',
+      schema: {
+        oneOf: [
+          { type: 'object', properties: { $ref: {} }, additionalProperties: false },
+          { type: 'object', required: ['$ref'] },
+        ],
+      },
+      values: [{ $ref: '#/x' }, {}, { a: 1 }],
+    },
+    {
+      name: 'a closed branch whose pattern matches $ref still runs on a reference',
+      schema: {
+        anyOf: [
+          { patternProperties: { '^\\$': { type: 'number' } }, additionalProperties: false },
+          { required: ['$ref'], properties: { $ref: { type: 'string' } } },
+        ],
+      },
+      values: [{ $ref: 1 }, { $ref: 'x' }, { $ref: null }, {}, 'x'],
+    },
+    {
       name: 'additionalProperties schema',
       schema: { properties: { a: {} }, additionalProperties: { type: 'boolean' } },
       values: [

@@ -2,7 +2,7 @@ import type { CompilerContext } from './compiler-context.js';
 import { ALWAYS } from './compiler-context.js';
 import type { JsonSchema } from './json-schema.js';
 import { gatherEvaluated } from './object-keywords.js';
-import { allItemsUnique, checkFormat, jsonEqual, literalPrefixOf, patternRegExp } from './value-checks.js';
+import { allItemsUnique, checkFormat, jsonEqual, literalPatternOf, patternRegExp } from './value-checks.js';
 
 type Schema = Record<string, unknown>;
 
@@ -169,15 +169,27 @@ export function generateValidatorCode(
     condition === 'true' ? '' : `if (!(${condition})) return false;\n`;
   const negate = (expression: string): string => (expression === 'true' ? 'false' : `!(${expression})`);
   const keyTest = (pattern: string, k: string): string => {
-    const prefix = literalPrefixOf(pattern);
-    return prefix === undefined
-      ? `${externals.ref(patternRegExp(pattern))}.test(${k})`
-      : `${k}.startsWith(${JSON.stringify(prefix)})`;
+    const literal = literalPatternOf(pattern);
+    if (literal === undefined) return `${externals.ref(patternRegExp(pattern))}.test(${k})`;
+    const text = JSON.stringify(literal.text);
+    return literal.whole ? `${k} === ${text}` : `${k}.startsWith(${text})`;
   };
   /** True when the schema rejects every object without a `$ref` member (a Reference Object). */
   const requiresRef = (schema: unknown): boolean => {
     const target = unalias(schema);
     return isObject(target) && Array.isArray(target.required) && target.required.includes('$ref');
+  };
+  /**
+   * True when the schema rejects every object with a `$ref` member: closed by
+   * `additionalProperties: false`, with `$ref` neither named nor matched by a pattern (the
+   * official Schema, Parameter, Response and Example Objects of 3.0 beside their Reference).
+   */
+  const excludesRef = (schema: unknown): boolean => {
+    const target = unalias(schema);
+    if (!isObject(target) || target.additionalProperties !== false) return false;
+    if (isObject(target.properties) && Object.hasOwn(target.properties, '$ref')) return false;
+    const patterns = isObject(target.patternProperties) ? Object.keys(target.patternProperties) : [];
+    return !patterns.some((pattern) => patternRegExp(pattern).test('$ref'));
   };
 
   /** Keyword code for values of one type: unguarded when the schema's `type` already returned on any other. */
@@ -262,17 +274,22 @@ export function generateValidatorCode(
     for (const keyword of ['anyOf', 'oneOf'] as const) {
       const list = schema[keyword];
       if (!Array.isArray(list)) continue;
-      // A branch that requires `$ref` fails on an object without one: it is not run then.
-      const lacksRef = list.some(requiresRef) ? `(${IS_OBJECT('v')} && !Object.hasOwn(v, "$ref"))` : 'false';
-      const guarded = (branch: unknown): string =>
-        requiresRef(branch) ? `!lacksRef && ${call(branch, 'v')}` : call(branch, 'v');
+      // A branch that requires `$ref` fails on an object without one, a branch that excludes it
+      // on an object with one: such a branch is not run then. `own` is 0 for a value that is
+      // not an object, 1 for an object without `$ref`, 2 for one with it.
+      const sides = list.map((branch) => (requiresRef(branch) ? 1 : excludesRef(branch) ? 2 : 0));
+      const guarded = (branch: unknown, index: number): string =>
+        sides[index] === 0 ? call(branch, 'v') : `own !== ${sides[index]} && ${call(branch, 'v')}`;
       code += '{\n';
-      code += `const lacksRef = ${lacksRef};\n`;
+      if (sides.some((side) => side !== 0))
+        code += `const own = ${IS_OBJECT('v')} ? (Object.hasOwn(v, "$ref") ? 2 : 1) : 0;\n`;
       if (keyword === 'anyOf') {
-        code += fail(list.length === 0 ? 'false' : list.map((b) => `(${guarded(b)})`).join(' || '));
+        code += fail(list.length === 0 ? 'false' : list.map((b, i) => `(${guarded(b, i)})`).join(' || '));
       } else {
         code += 'let passing = 0;\n';
-        for (const branch of list) code += `if (${guarded(branch)} && ++passing > 1) return false;\n`;
+        list.forEach((branch, index) => {
+          code += `if (${guarded(branch, index)} && ++passing > 1) return false;\n`;
+        });
         code += 'if (passing !== 1) return false;\n';
       }
       code += '}\n';
@@ -293,10 +310,12 @@ export function generateValidatorCode(
         if (typeof name === 'string') code += fail(`Object.hasOwn(v, ${JSON.stringify(name)})`);
     const min = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
     const max = typeof schema.maxProperties === 'number' ? schema.maxProperties : Number.POSITIVE_INFINITY;
-    if (min !== 0 || max !== Number.POSITIVE_INFINITY) {
-      code += 'let count = 0;\nfor (const k in v) count++;\n';
-      code += fail(`count >= ${min}${max === Number.POSITIVE_INFINITY ? '' : ` && count <= ${max}`}`);
-    }
+    const counted = min !== 0 || max !== Number.POSITIVE_INFINITY;
+    const countTest = `count >= ${min}${max === Number.POSITIVE_INFINITY ? '' : ` && count <= ${max}`}`;
+    const members = memberLoop(schema, counted);
+    // The member loop counts the keys itself when there is one (a second `for…in` over an object
+    // with index-like keys, such as Responses', gathers and stringifies every key again).
+    if (counted && members === '') code += `let count = 0;\nfor (const k in v) count++;\n${fail(countTest)}`;
     if (schema.propertyNames !== undefined) {
       const test = call(schema.propertyNames, 'k');
       if (test !== 'true') code += `for (const k in v) {\n${fail(test)}}\n`;
@@ -305,12 +324,12 @@ export function generateValidatorCode(
       for (const [name, sub] of Object.entries(schema.dependentSchemas))
         code += `if (Object.hasOwn(v, ${JSON.stringify(name)})) {\n${fail(call(sub, 'v'))}}\n`;
     }
-    code += memberLoop(schema);
+    if (members !== '') code += counted ? `let count = 0;\n${members}${fail(countTest)}` : members;
     return guard(code, 'object', schema);
   }
 
   /** `properties`, `patternProperties`, `additionalProperties`, `unevaluatedProperties: false`. */
-  function memberLoop(schema: Schema): string {
+  function memberLoop(schema: Schema, counted: boolean): string {
     const hasMembers =
       schema.properties !== undefined ||
       schema.patternProperties !== undefined ||
@@ -334,15 +353,16 @@ export function generateValidatorCode(
       closed = fail(known.join(' || '));
     }
     // Every pattern a named key matches is known now: its case checks them too.
-    const cases = named
-      .map(([name, sub]) => {
+    const cases = dispatchByName(
+      named.map(([name, sub]) => {
         const tests = [
           call(sub, 'm'),
           ...patterns.filter((_, i) => matches[i]?.test(name)).map(([, p]) => call(p, 'm')),
         ];
-        return `case ${JSON.stringify(name)}:\n${tests.map(fail).join('')}continue;\n`;
-      })
-      .join('');
+        return { name, code: tests.map(fail).join('') };
+      }),
+      'k',
+    );
 
     let unmatched = '';
     if (patterns.length > 0) {
@@ -352,8 +372,8 @@ export function generateValidatorCode(
       unmatched += 'if (matched) continue;\n';
     }
     unmatched += fail(additionalTest) + closed;
-    if (cases === '' && unmatched === '') return '';
-    return `for (const k in v) {\nconst m = v[k];\n${cases === '' ? '' : `switch (k) {\n${cases}}\n`}${unmatched}}\n`;
+    if (cases === '' && unmatched === '' && !counted) return '';
+    return `for (const k in v) {\n${counted ? 'count++;\n' : ''}const m = v[k];\n${cases}${unmatched}}\n`;
   }
 
   function body(schema: Schema): string {
@@ -381,6 +401,34 @@ export function generateValidatorCode(
   } catch {
     return undefined;
   }
+}
+
+/** Most keys a member loop compares one by one; past it, keys are first told apart by length. */
+const LINEAR_CASES = 4;
+
+/**
+ * Code running `code` for the member named `name` and then `continue`, falling through for
+ * any other key `k`. A long `switch (k)` compares the key with each name in turn (the official
+ * Schema Object names 30-odd), so longer lists switch on the key's length first, then compare
+ * the few names of that length.
+ */
+function dispatchByName(cases: readonly { name: string; code: string }[], k: string): string {
+  if (cases.length === 0) return '';
+  if (cases.length <= LINEAR_CASES)
+    return `switch (${k}) {\n${cases.map((c) => `case ${JSON.stringify(c.name)}:\n${c.code}continue;\n`).join('')}}\n`;
+  const byLength = new Map<number, { name: string; code: string }[]>();
+  for (const c of cases) {
+    const group = byLength.get(c.name.length);
+    if (group === undefined) byLength.set(c.name.length, [c]);
+    else group.push(c);
+  }
+  let code = `switch (${k}.length) {\n`;
+  for (const [length, group] of byLength) {
+    code += `case ${length}:\n`;
+    for (const c of group) code += `if (${k} === ${JSON.stringify(c.name)}) {\n${c.code}continue;\n}\n`;
+    code += 'break;\n';
+  }
+  return `${code}}\n`;
 }
 
 /**

@@ -102,9 +102,23 @@ export function checkFormat(format: string, value: unknown): boolean {
   }
 }
 
-/** The literal a `^literal` pattern asks a text to start with, or undefined for any other pattern. */
-export function literalPrefixOf(pattern: string): string | undefined {
-  return /^\^([A-Za-z0-9_-]+)$/.exec(pattern)?.[1];
+/** A pattern that only compares with literal text: a prefix (`^x-`, `^\/`) or the whole text (`^\$ref$`). */
+export interface LiteralPattern {
+  text: string;
+  whole: boolean;
+}
+
+const LITERAL_PATTERN = /^\^((?:[^\\^$.*+?()[\]{}|]|\\[\\^$.*+?()[\]{}|/-])+)(\$?)$/;
+
+/**
+ * The literal text a `^text` or `^text$` pattern compares with (plain characters and escaped
+ * punctuation only), or undefined for any other pattern. Without the `m` flag `$` matches only
+ * at the very end, so `^text$` is equality.
+ */
+export function literalPatternOf(pattern: string): LiteralPattern | undefined {
+  const match = LITERAL_PATTERN.exec(pattern);
+  if (match === null) return undefined;
+  return { text: (match[1] as string).replace(/\\(.)/g, '$1'), whole: match[2] === '$' };
 }
 
 /** A schema `pattern` as a regular expression: Unicode-aware where it compiles so, as written otherwise. */
@@ -116,10 +130,13 @@ export function patternRegExp(pattern: string): RegExp {
   }
 }
 
-/** Compiles a schema `pattern`; `^literal` prefixes become a plain `startsWith` test. */
+/** Compiles a schema `pattern`; literal ones become `===` or `startsWith` (see {@link literalPatternOf}). */
 export function compilePattern(pattern: string): (text: string) => boolean {
-  const literal = literalPrefixOf(pattern);
-  if (literal !== undefined) return (text) => text.startsWith(literal);
+  const literal = literalPatternOf(pattern);
+  if (literal !== undefined) {
+    const expected = literal.text;
+    return literal.whole ? (text) => text === expected : (text) => text.startsWith(expected);
+  }
   const regex = patternRegExp(pattern);
   return (text) => regex.test(text);
 }
