@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, FIXTURE_ENV, PASSWORD, signUpWithRoles } from '../testing/access-test-fixtures.js';
+import { createKey, deleteAccount, FIXTURE_ENV, signUpWithRoles } from '../testing/access-test-fixtures.js';
 import { testDatabaseTargets } from '../testing/test-databases.js';
 import { createTestInstances, type TestInstances } from '../testing/test-instances.js';
 import { testRedisConfig, testRedisEnvironment } from '../testing/test-redis.js';
@@ -34,12 +34,7 @@ describe.skipIf(!postgres).each(buses)('a deleted account across two instances o
     // B has both credentials cached for 20 s.
     expect((await me({ cookie: user.cookie })).statusCode).toBe(200);
     expect((await me({ 'x-api-key': key })).statusCode).toBe(200);
-    const deleted = await a.inject({
-      method: 'POST',
-      url: '/account/delete',
-      headers: { cookie: user.cookie },
-      payload: { password: PASSWORD },
-    });
+    const deleted = await deleteAccount(a, user);
     expect(deleted.statusCode).toBe(200);
     await expect
       .poll(async () => (await me({ cookie: user.cookie })).statusCode, { timeout: 1000 })

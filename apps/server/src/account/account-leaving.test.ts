@@ -8,6 +8,7 @@ import { createS3FileStorage } from '../activity/s3-file-storage.js';
 import {
   ADMIN,
   createKey,
+  deleteAccount,
   errorCodeOf,
   logIn,
   PASSWORD,
@@ -162,12 +163,7 @@ describe.each(cases)('leaving on $name', ({ target, storage }) => {
 
   it('refuses a deletion with a wrong password, with an API key, and of the last admin', async () => {
     const { app } = server;
-    const wrong = await app.inject({
-      method: 'POST',
-      url: '/account/delete',
-      headers: { cookie: alice.cookie },
-      payload: { password: 'not the password at all' },
-    });
+    const wrong = await deleteAccount(app, alice, 'not the password at all');
     expect(wrong.statusCode).toBe(401);
     expect(errorCodeOf(wrong)).toBe('GATE_INVALID_CREDENTIALS');
     const byKey = await app.inject({
@@ -204,20 +200,10 @@ describe.each(cases)('leaving on $name', ({ target, storage }) => {
       updated_at: Date.now(),
     };
     await db.insertInto('memberships').values(membership).execute();
-    const renewing = await app.inject({
-      method: 'POST',
-      url: '/account/delete',
-      headers: { cookie: bob.cookie },
-      payload: { password: 'not the password at all' },
-    });
+    const renewing = await deleteAccount(app, bob, 'not the password at all');
     // The password is checked first: nothing about the membership is told to a guesser.
     expect(errorCodeOf(renewing)).toBe('GATE_INVALID_CREDENTIALS');
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/account/delete',
-      headers: { cookie: bob.cookie },
-      payload: { password: PASSWORD },
-    });
+    const refused = await deleteAccount(app, bob);
     expect(refused.statusCode).toBe(409);
     expect(errorCodeOf(refused)).toBe('GATE_SUBSCRIPTION_ACTIVE');
     await db.deleteFrom('memberships').where('user_id', '=', bob.id).execute();
@@ -236,12 +222,7 @@ describe.each(cases)('leaving on $name', ({ target, storage }) => {
     ).toBe(200);
     expect(await files.list(`activity-books/${bookId}`)).toHaveLength(1);
 
-    const deleted = await app.inject({
-      method: 'POST',
-      url: '/account/delete',
-      headers: { cookie: alice.cookie },
-      payload: { password: PASSWORD },
-    });
+    const deleted = await deleteAccount(app, alice);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json().kept.wallet_ledger).toBe(2);
     expect(String(deleted.headers['set-cookie'])).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
+import { deleteAccount, type SignedInUser, signUp } from '../testing/access-test-fixtures.js';
 import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe.js';
 import {
   createMembershipServer,
@@ -253,12 +253,7 @@ describe.each(testDatabaseTargets())('membership webhook on $name', (target) => 
       userId: leaver.id,
       currentPeriodEnd: periodEnd,
     });
-    const deleted = await app.inject({
-      method: 'POST',
-      url: '/account/delete',
-      headers: { cookie: leaver.cookie },
-      payload: { password: PASSWORD },
-    });
+    const deleted = await deleteAccount(app, leaver);
     expect(deleted.statusCode).toBe(200);
     const session = {
       id: 'cs_after_leaving',

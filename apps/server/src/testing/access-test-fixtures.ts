@@ -132,3 +132,13 @@ export async function createKey(
 export function errorCodeOf(response: LightMyRequestResponse): string | undefined {
   return response.json<{ error?: { code?: string } }>().error?.code;
 }
+
+/** `POST /account/delete` for a signed-in user, with their password unless another is given. */
+export function deleteAccount(app: FastifyInstance, who: { cookie: string }, password = PASSWORD) {
+  return app.inject({
+    method: 'POST',
+    url: '/account/delete',
+    headers: { cookie: who.cookie },
+    payload: { password },
+  });
+}
