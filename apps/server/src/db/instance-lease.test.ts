@@ -10,7 +10,10 @@ import { type ClaimInstanceIdOptions, claimInstanceId, type InstanceLease } from
 import type { InstancesDatabase } from './instance-migrations.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
-const FAST = { heartbeatMs: 20, leaseMs: 2_000, log: quiet } as const;
+// A holder beats every 20 ms; a claimer watches a fresh lease for a whole second before taking it
+// over, so a loaded database (the suite's other files share it) cannot hide 50 beats. With the
+// default window (two beats plus 20 ms) a CI run once saw none and took a live holder's name.
+const FAST = { heartbeatMs: 20, leaseMs: 2_000, watchMs: 1_000, log: quiet } as const;
 
 describe.each(testDatabaseTargets())('instance names on one $name database', (target) => {
   let databases: [Database, Database];

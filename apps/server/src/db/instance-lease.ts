@@ -30,6 +30,11 @@ export interface ClaimInstanceIdOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   heartbeatMs?: number;
   leaseMs?: number;
+  /**
+   * How long an explicit claim watches a fresh lease for a beat before taking it over (ms).
+   * Default: two heartbeats plus up to a second (11 s at the default heartbeat).
+   */
+  watchMs?: number;
   now?: () => number;
 }
 
@@ -59,6 +64,7 @@ export async function claimInstanceId(options: ClaimInstanceIdOptions): Promise<
   const now = options.now ?? Date.now;
   const heartbeatMs = options.heartbeatMs ?? INSTANCE_HEARTBEAT_MS;
   const leaseMs = options.leaseMs ?? INSTANCE_LEASE_MS;
+  const watchMs = options.watchMs ?? 2 * heartbeatMs + Math.min(heartbeatMs, 1000);
   const holder = randomUUID();
 
   const read = (id: string): Promise<Row | undefined> =>
@@ -87,13 +93,13 @@ export async function claimInstanceId(options: ClaimInstanceIdOptions): Promise<
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   };
-  /** Whether `row`'s holder beats within two heartbeats: the row changes while watched. */
+  /** Whether `row`'s holder beats within `watchMs`: the row changes while watched. */
   const isAlive = async (id: string, row: Row): Promise<boolean> => {
     options.log.info(
       { instanceId: id },
       'SVC_INSTANCE_ID is leased with a recent heartbeat; waiting two heartbeats to see whether its holder is alive',
     );
-    const until = now() + 2 * heartbeatMs + Math.min(heartbeatMs, 1000);
+    const until = now() + watchMs;
     while (now() < until) {
       await sleep(Math.max(10, Math.floor(heartbeatMs / 4)));
       const seen = await read(id);
