@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createMemoryMailer } from '@svc/gate/testing';
@@ -128,6 +128,15 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
 
   it('copies every row; the server on PostgreSQL serves the same accounts, keys, documents and balances', async () => {
     const target = await newSchema();
+    // The lease a server still running on the file holds (or one that crashed left): not data.
+    const leased = new SQLite(sourceFile);
+    const at = Date.now();
+    leased
+      .prepare(
+        'insert into server_instances (instance_id, holder, started_at, heartbeat_at) values (?, ?, ?, ?)',
+      )
+      .run(`${hostname()}:3000`, 'still-running', at, at);
+    leased.close();
     // The command of docs/deploy/scale-out.md, as shown, with the test's database in DATABASE_URL.
     const example = readDocExample('deploy/scale-out.md', 'copy-database');
     const shown = /^DATABASE_URL=\S+ node (\S+) (.+)$/.exec(example);
@@ -147,6 +156,8 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
     const documents = (source.prepare('select count(*) as n from documents').get() as { n: number }).n;
     source.close();
     expect((await countRows(target.databaseUrl)).documents).toBe(documents);
+    expect(copy.stdout).not.toMatch(/server_instances/);
+    expect((await countRows(target.databaseUrl)).server_instances).toBe(0);
 
     const app: FastifyInstance = await buildServer({
       config: testConfig({ DATABASE_URL: target.databaseUrl, SVC_DATA_DIR: targetDir }),
@@ -155,6 +166,8 @@ describe.skipIf(!url)('copy-database: a SQLite install moved to PostgreSQL', () 
     try {
       await app.ready();
       expect(app.database.dialect).toBe('postgres');
+      // The first server on the target takes its derived name, not a suffix beside the copied lease.
+      expect(app.svcConfig.instanceId).toBe(`${hostname()}:3000`);
       const base = await listenOnLoopback(app);
       const logIn = async (email: string, password: string) => {
         const response = await fetch(`${base}/auth/login`, {

@@ -8,6 +8,11 @@ import { migrateToLatest, serverMigrations } from './server-migrations.js';
 
 /** Kysely's own bookkeeping: never copied (the target records its own migrations). */
 export const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+/**
+ * The leases of processes running on the source (`db/instance-lease.ts`), not data: never copied.
+ * A copied fresh lease would make the first server on the target run under a suffixed name.
+ */
+export const PROCESS_TABLES = ['server_instances'];
 
 /** An svc SQLite file opened read-only for the copy, at the build's schema version. */
 export interface SqliteCopySource {
@@ -124,7 +129,9 @@ function toSource(
         )
         .pluck()
         .all() as string[];
-      return names.filter((name) => !MIGRATION_TABLES.includes(name)).sort();
+      return names
+        .filter((name) => !MIGRATION_TABLES.includes(name) && !PROCESS_TABLES.includes(name))
+        .sort();
     },
     readColumns(table) {
       const rows = sqlite.prepare(`pragma table_info(${quote(table)})`).all() as Array<{ name: string }>;
