@@ -62,6 +62,8 @@ export const GATE_ERROR_CODES = [
   'GATE_SSO_LAST_SIGN_IN_METHOD',
   'GATE_SSO_CALLBACK_INVALID',
   'GATE_SSO_PROVIDER_UNAVAILABLE',
+  // 409: removing the last passkey of an account with neither a password nor a provider
+  'GATE_PASSKEY_LAST_SIGN_IN_METHOD',
 ] as const;
 
 export type GateErrorCode = (typeof GATE_ERROR_CODES)[number];

@@ -201,9 +201,14 @@ export const renamePasskeySchema = {
 export const removePasskeySchema = {
   security: SIGNED_IN,
   tags: ['auth'],
-  summary: 'Remove one of my passkeys: it signs nobody in again',
+  summary:
+    'Remove one of my passkeys: it signs nobody in again; an account without a password or a provider keeps its last one (409 GATE_PASSKEY_LAST_SIGN_IN_METHOD)',
   params: idParams,
-  response: { 204: { description: 'Removed.', type: 'null' }, ...commonErrorResponses },
+  response: {
+    204: { description: 'Removed.', type: 'null' },
+    ...commonErrorResponses,
+    409: errorResponseSchema,
+  },
 } as const;
 
 export const passkeyLoginOptionsSchema = {

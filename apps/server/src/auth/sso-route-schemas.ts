@@ -106,7 +106,7 @@ export const ssoDisconnectSchema = {
   security: SIGNED_IN,
   tags: ['auth'],
   summary:
-    'Disconnect a provider from the signed-in account; an account without a password keeps its last provider (409 GATE_SSO_LAST_SIGN_IN_METHOD)',
+    'Disconnect a provider from the signed-in account; an account with neither a password nor a passkey keeps its last provider (409 GATE_SSO_LAST_SIGN_IN_METHOD)',
   params: providerParams,
   response: {
     204: { description: 'Done.', type: 'null' },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD } from '../testing/auth-test-helpers.js';
 import { createCookieJarClient } from '../testing/cookie-jar-client.js';
 import type { ProviderAccount } from '../testing/local-oidc-provider.js';
+import { createSoftwareAuthenticator } from '../testing/software-authenticator.js';
 import {
   finishProviderLogin,
   openProviderLogin,
@@ -23,6 +24,7 @@ const ACCOUNTS: ProviderAccount[] = [
   { subject: 'linus-1', email: 'linus@example.test', emailVerified: true },
   { subject: 'katherine-1', email: 'katherine@example.test', emailVerified: true },
   { subject: 'margaret-1', email: 'margaret@example.test', emailVerified: true },
+  { subject: 'barbara-1', email: 'barbara@example.test', emailVerified: true },
 ];
 
 describe.each(testDatabaseTargets())(
@@ -94,6 +96,44 @@ describe.each(testDatabaseTargets())(
       });
       expect(response.status).toBe(409);
       expect((await response.json()).error.code).toBe('GATE_SSO_LAST_SIGN_IN_METHOD');
+    });
+
+    it('lets an account without a password disconnect its last provider once it has a passkey, and keeps that passkey', async () => {
+      const client = createCookieJarClient();
+      await signInWithProvider(client, harness, 'barbara-1');
+      const json = (path: string, method = 'POST', body?: unknown) =>
+        client.request(`${harness.baseUrl}${path}`, {
+          method,
+          ...(body === undefined
+            ? {}
+            : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+        });
+      // The relying party is the public URL's host as a name (127.0.0.1 becomes localhost).
+      const authenticator = createSoftwareAuthenticator(harness.baseUrl.replace('127.0.0.1', 'localhost'));
+      const options = await (await json('/auth/passkeys/registration/options')).json();
+      const created = await json('/auth/passkeys/registration/verify', 'POST', {
+        name: 'Laptop',
+        response: authenticator.register(options),
+      });
+      expect(created.status).toBe(201);
+      const passkeyId = (await created.json()).passkey.id as string;
+
+      expect((await json('/auth/sso/acme/identity', 'DELETE')).status).toBe(204);
+      const removed = await json(`/auth/passkeys/${encodeURIComponent(passkeyId)}`, 'DELETE');
+      expect(removed.status).toBe(409);
+      expect((await removed.json()).error.code).toBe('GATE_PASSKEY_LAST_SIGN_IN_METHOD');
+
+      // The passkey still signs her in, without a password or a provider.
+      const signInOptions = await (
+        await fetch(`${harness.baseUrl}/auth/passkeys/login/options`, { method: 'POST' })
+      ).json();
+      const signedIn = await fetch(`${harness.baseUrl}/auth/passkeys/login/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ response: authenticator.signIn(signInOptions) }),
+      });
+      expect(signedIn.status).toBe(200);
+      expect((await signedIn.json()).user.email).toBe('barbara@example.test');
     });
 
     it('refuses an email the provider has not verified: GATE_SSO_EMAIL_NOT_VERIFIED, no account', async () => {

@@ -4,7 +4,7 @@ import { testDatabaseTargets } from '../testing/test-databases.js';
 import type { TestServer } from '../testing/test-server.js';
 
 /**
- * An account made by single sign-on has no password; it keeps its last provider. Two disconnects
+ * An account made by single sign-on has no password; it keeps its last provider or passkey. Two disconnects
  * at once (two tabs, a double click) each saw the other identity still connected, so both went
  * through and the account was left with no way to sign in. Driven through the gate's service,
  * which the HTTP route calls, so both arrive together.
@@ -52,5 +52,61 @@ describe.each(testDatabaseTargets())('disconnecting providers at once on $name',
       });
     }
     expect(outcomes).toEqual({ done: 10, refused: 10 });
+  });
+
+  it('keeps a provider or a passkey when both are removed at once', async () => {
+    const { sso, passkeys } = server.app.gate;
+    const email = `provider-and-passkey-${target.name}@example.com`;
+    const claims = { providerId: 'acme', subject: `pk-acme-${target.name}`, email, emailVerified: true };
+    const signedIn = await sso.signIn({ claims });
+    if (!('user' in signedIn)) throw new Error('expected a session');
+    const userId = signedIn.user.id;
+    // A passkey row as registration stores it (the race is about counting rows, not WebAuthn).
+    const addPasskey = (id: string) =>
+      server.database.db
+        .insertInto('passkey_credentials')
+        .values({
+          id,
+          user_id: userId,
+          public_key: 'AA',
+          counter: 0,
+          transports: '[]',
+          device_type: 'singleDevice',
+          backed_up: 0,
+          name: 'Laptop',
+          created_at: Date.now(),
+        })
+        .execute();
+    const codes: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const passkeyId = `race-${target.name}-${round}`;
+      await addPasskey(passkeyId);
+      if ((await sso.list(userId)).identities.length === 0) await sso.link({ userId, claims });
+      const results = await Promise.allSettled([
+        passkeys.remove({ userId, id: passkeyId }),
+        sso.unlink({ userId, providerId: 'acme' }),
+      ]);
+      const refused = results.flatMap((result) =>
+        result.status === 'rejected' ? [(result.reason as { code?: string }).code ?? 'none'] : [],
+      );
+      expect(refused).toHaveLength(1);
+      codes.push(...refused);
+      const left = {
+        identities: (await sso.list(userId)).identities.length,
+        passkeys: (
+          await server.database.db
+            .selectFrom('passkey_credentials')
+            .select('id')
+            .where('user_id', '=', userId)
+            .execute()
+        ).length,
+      };
+      expect(left.identities + left.passkeys).toBe(1);
+      // The next round starts from one provider and one passkey again.
+      if (left.passkeys === 1)
+        await server.database.db.deleteFrom('passkey_credentials').where('user_id', '=', userId).execute();
+    }
+    for (const code of codes)
+      expect(['GATE_PASSKEY_LAST_SIGN_IN_METHOD', 'GATE_SSO_LAST_SIGN_IN_METHOD']).toContain(code);
   });
 });

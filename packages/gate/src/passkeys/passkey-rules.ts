@@ -37,6 +37,14 @@ export interface PasskeyRelyingParty {
   origins: readonly string[];
 }
 
+/** Removing this passkey would leave an account without a password or a provider no way in. */
+export function lastPasskey(): GateError {
+  return new GateError(
+    'GATE_PASSKEY_LAST_SIGN_IN_METHOD',
+    'This passkey is the only way into this account: set a password first ("Forgot your password?" mails a link), add another passkey, or connect a provider.',
+  );
+}
+
 /** The failure of a challenge that is unknown, used, expired or issued for something else. */
 export function invalidChallenge(): GateError {
   return new GateError(

@@ -7,8 +7,9 @@ import {
   type RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { findUserRowById } from '../auth/account-store.js';
+import { findUserRowById, holdUser } from '../auth/account-store.js';
 import { type OpenedSessionToken, openSession } from '../auth/open-session.js';
+import { keepsAnotherSignInMethod } from '../auth/sign-in-methods.js';
 import { GateError } from '../errors.js';
 import type { SessionTokens } from '../ports/session-tokens.js';
 import type { GateDeps, PublicUser } from '../types.js';
@@ -31,6 +32,7 @@ import {
 } from './passkey-credentials.js';
 import {
   invalidChallenge,
+  lastPasskey,
   MAX_PASSKEYS_PER_USER,
   type PasskeyRelyingParty,
   readPasskeyName,
@@ -63,7 +65,11 @@ export interface PasskeyService {
   list(input: { userId: string }): Promise<PublicPasskey[]>;
   /** Renames one of the user's passkeys; `GATE_NOT_FOUND` when it has none with this id. */
   rename(input: { userId: string; id: string; name: string }): Promise<PublicPasskey>;
-  /** Removes one of the user's passkeys: it signs nobody in again. `GATE_NOT_FOUND` when unknown. */
+  /**
+   * Removes one of the user's passkeys: it signs nobody in again. `GATE_NOT_FOUND` when unknown;
+   * `GATE_PASSKEY_LAST_SIGN_IN_METHOD` when it is the last way in of an account with neither a
+   * password of its own nor a connected provider.
+   */
   remove(input: { userId: string; id: string }): Promise<void>;
   /** Options for `navigator.credentials.get`: no `allowCredentials` (the passkey names its account). */
   startSignIn(): Promise<PublicKeyCredentialRequestOptionsJSON>;
@@ -214,8 +220,15 @@ export function createPasskeyService(
     },
 
     async remove({ userId, id }) {
-      if (!(await deletePasskeyCredential(db, { userId, id })))
-        throw new GateError('GATE_NOT_FOUND', 'No such passkey.');
+      await db.transaction().execute(async (trx) => {
+        // The account's row first: two removals at once (its last passkey and its last provider)
+        // would each count on the other and leave no way in without mail.
+        await holdUser(trx, userId);
+        const row = await findPasskeyCredential(trx, id);
+        if (!row || row.user_id !== userId) throw new GateError('GATE_NOT_FOUND', 'No such passkey.');
+        if (!(await keepsAnotherSignInMethod(trx, userId, { passkeyId: id }))) throw lastPasskey();
+        await deletePasskeyCredential(trx, { userId, id });
+      });
     },
 
     async startSignIn() {

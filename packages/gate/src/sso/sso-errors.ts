@@ -36,7 +36,7 @@ export function identityTaken(providerId: string, reason: 'other-account' | 'pro
 export function lastSignInMethod(providerId: string): GateError {
   return new GateError(
     'GATE_SSO_LAST_SIGN_IN_METHOD',
-    'This is the only way into this account: set a password first ("Forgot your password?" mails a link), or connect another provider.',
+    'This is the only way into this account: set a password first ("Forgot your password?" mails a link), add a passkey, or connect another provider.',
     { details: { providerId } },
   );
 }

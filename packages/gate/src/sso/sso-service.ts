@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { findUserRowByEmail, findUserRowById, holdUser, type UserRow } from '../auth/account-store.js';
 import { readEmail } from '../auth/credential-rules.js';
 import { hashPassword } from '../auth/password-hasher.js';
+import { keepsAnotherSignInMethod } from '../auth/sign-in-methods.js';
 import { GateError } from '../errors.js';
 import type { IdentityInvalidation } from '../identity-cache.js';
 import type {
@@ -55,7 +56,8 @@ export interface SsoService {
   link(input: { userId: string; claims: VerifiedProviderClaims }): Promise<ConnectedIdentity>;
   /**
    * Disconnects the account's identity of a provider (`GATE_NOT_FOUND` without one). An account
-   * without a password of its own keeps its last one (`GATE_SSO_LAST_SIGN_IN_METHOD`).
+   * without a password of its own keeps its last one unless it has a passkey
+   * (`GATE_SSO_LAST_SIGN_IN_METHOD`).
    */
   unlink(input: { userId: string; providerId: string }): Promise<void>;
   /** The account's connected identities, and whether it has a password of its own. */
@@ -216,7 +218,7 @@ export function createSsoService(
         const identities = await listExternalIdentities(trx, userId);
         if (!identities.some((identity) => identity.provider_id === providerId))
           throw new GateError('GATE_NOT_FOUND', 'This account is not connected to that provider.');
-        if (identities.length <= 1 && !(await hasOwnPassword(trx, userId)))
+        if (!(await keepsAnotherSignInMethod(trx, userId, { providerId })))
           throw lastSignInMethod(providerId);
         await trx
           .deleteFrom('external_identities')

@@ -66,8 +66,8 @@ export function SsoPanel() {
       </ul>
       {connected.data && !connected.data.hasPassword ? (
         <p>
-          This account has no password: keep one provider connected, or set a password first ("Forgot your
-          password?" on the sign-in form mails a link).
+          This account has no password: keep one provider connected or add a passkey, or set a password first
+          ("Forgot your password?" on the sign-in form mails a link).
         </p>
       ) : null}
       <Notice>{joined ? `${nameOfProvider(list, joined)} is connected.` : null}</Notice>
