@@ -1,5 +1,6 @@
+import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -178,6 +179,91 @@ describe('GET /api/admin/backup on SQLite, over HTTP', () => {
     }
     expect(codes).toEqual([...Array.from({ length: BACKUP_RATE_LIMIT.max }, () => 401), 429]);
   });
+});
+
+describe('GET /api/admin/backup to a client that stops reading', () => {
+  // 40 MB of incompressible rows: more than loopback's socket buffers hold on both sides, so a
+  // client that reads nothing leaves the server waiting to write.
+  const BALLAST_MB = 40;
+  let server: Pick<TestServer, 'app' | 'database' | 'close'>;
+  let base = '';
+  let adminKey = '';
+  let dataDir = '';
+  const clients: Socket[] = [];
+  beforeAll(async () => {
+    if (sqliteTarget?.name !== 'sqlite') throw new Error('SQLite is always a test target');
+    server = await createServerWithRoutes(sqliteTarget, () => undefined, {
+      timeouts: { stalledResponseTimeout: 2_000 },
+    });
+    dataDir = dirname(server.database.location);
+    const file = new SQLite(server.database.location);
+    file.exec('create table ballast (b blob)');
+    const insert = file.prepare('insert into ballast values (randomblob(1048576))');
+    for (let index = 0; index < BALLAST_MB; index += 1) insert.run();
+    file.close();
+    base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const cookie = await logIn(server.app, ADMIN.email, ADMIN.password);
+    adminKey = (await createKey(server.app, { id: '', email: ADMIN.email, cookie }, 'stall tests')).key;
+  });
+  afterAll(async () => {
+    for (const client of clients) client.destroy();
+    await server?.close();
+  });
+
+  /** A raw HTTP client that asks for the backup; it reads only while resumed (paused at first). */
+  const openDownload = async () => {
+    const client = connect(Number(new URL(base).port), '127.0.0.1');
+    clients.push(client);
+    await once(client, 'connect');
+    client.pause();
+    client.write(
+      `GET /api/admin/backup HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${adminKey}\r\n\r\n`,
+    );
+    return client;
+  };
+
+  it('cuts the response of a client that reads nothing, so the next backup is not refused for 10 minutes', async () => {
+    await openDownload();
+    // The snapshot is taken, the response starts and fills the buffers, then nothing moves.
+    await vi.waitFor(() => expect(temporaryCopies(dataDir)).toHaveLength(1), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    // Cut after the stall timeout: the response closed, its copy removed and the lock released.
+    await vi.waitFor(() => expect(temporaryCopies(dataDir)).toEqual([]), { timeout: 60_000, interval: 100 });
+    const response = await fetch(`${base}/api/admin/backup`, {
+      headers: { authorization: `Bearer ${adminKey}` },
+    });
+    expect(response.status).toBe(200);
+    const bytes = (await response.arrayBuffer()).byteLength;
+    expect(bytes).toBeGreaterThan(BALLAST_MB * 1024 * 1024);
+  }, 120_000);
+
+  it('never cuts a client that reads slowly but keeps reading', async () => {
+    const client = await openDownload();
+    let head = '';
+    let body = 0;
+    client.on('data', (chunk: Buffer) => {
+      if (head.includes('\r\n\r\n')) body += chunk.length;
+      else {
+        head += chunk.toString('latin1');
+        const end = head.indexOf('\r\n\r\n');
+        if (end >= 0) body = head.length - end - 4;
+      }
+    });
+    const expected = () => Number(/content-length: (\d+)/i.exec(head)?.[1] ?? Number.POSITIVE_INFINITY);
+    // Reads 20 ms, then waits 200 ms: the server waits on this client most of the time, but it
+    // makes room ten times more often than the 2 s stall timeout asks.
+    while (!client.destroyed && body < expected()) {
+      client.resume();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      client.pause();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    expect(body).toBe(expected());
+    expect(body).toBeGreaterThan(BALLAST_MB * 1024 * 1024);
+  }, 120_000);
 });
 
 describe.skipIf(postgresTarget === undefined)('GET /api/admin/backup on PostgreSQL', () => {

@@ -52,7 +52,7 @@ import { openApiPlugin } from '../plugins/openapi-plugin.js';
 import { installRequestLifecycle } from '../plugins/request-lifecycle.js';
 import { createRouteRateLimitOptions } from '../plugins/route-rate-limit-options.js';
 import { installSecurityHeaders } from '../plugins/security-headers.js';
-import type { ServerTimeouts } from '../plugins/server-timeouts.js';
+import { SERVER_TIMEOUTS, type ServerTimeouts } from '../plugins/server-timeouts.js';
 import { createRedisLoginThrottle } from '../redis/redis-login-throttle.js';
 import { openSharedRedis } from '../redis/shared-redis.js';
 import { specPlugin } from '../spec/spec-plugin.js';
@@ -113,7 +113,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   installErrorHandling(app);
   installJsonBodyParser(app);
   installSecurityHeaders(app, config);
-  installRequestLifecycle(app);
+  installRequestLifecycle(app, { ...SERVER_TIMEOUTS, ...options.timeouts });
   // Metrics and tracing (docs/deploy/operating.md): nothing installed while neither is configured.
   const observability = await createServerObservability(app, config.observability, options.observability);
 

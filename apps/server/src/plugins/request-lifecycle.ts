@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
@@ -7,21 +8,30 @@ import type { FastifyInstance } from 'fastify';
  * response ends its keep-alive connection, so `close()` is not held open until idle clients time
  * out (Fastify only does this for requests arriving after close). A connection that sends
  * nothing at all is closed after the headers timeout, and at once when shutdown starts (see
- * {@link closeSilentConnections}).
+ * {@link closeSilentConnections}); a response whose client stopped reading is cut after
+ * `stalledResponseTimeout` (see {@link cutStalledResponses}).
  *
  * @example
- * installRequestLifecycle(app);
+ * installRequestLifecycle(app, { stalledResponseTimeout: 60_000 });
  */
-export function installRequestLifecycle(app: FastifyInstance): void {
+export function installRequestLifecycle(
+  app: FastifyInstance,
+  timeouts: { stalledResponseTimeout: number },
+): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
   const silent = closeSilentConnections(app);
+  const stalled = cutStalledResponses(app, timeouts.stalledResponseTimeout);
   let draining = false;
   app.addHook('preClose', (done) => {
     draining = true;
     silent.closeAll();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    stalled.stop();
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -75,4 +85,43 @@ function closeSilentConnections(app: FastifyInstance): { closeAll(): void } {
       server.once('close', () => clearTimeout(grace));
     },
   };
+}
+
+/**
+ * Node's socket timeout (10 minutes) is the only bound on a client that stops reading a response:
+ * while its buffers are full the socket is silent both ways, and the response — a backup's
+ * one-at-a-time lock, a file handle — is held for those 10 minutes. Here every response under
+ * way is sampled a few times per `timeoutMs`: one whose writer is waiting on the client
+ * (`writableNeedDrain`) and whose socket has taken no byte since the client last made room, for
+ * `timeoutMs`, is destroyed (its `close` fires, so what it held is released). A slow reader
+ * makes room now and then and is never cut; an idle keep-alive socket has no response under way.
+ */
+function cutStalledResponses(app: FastifyInstance, timeoutMs: number): { stop(): void } {
+  const watched = new Map<ServerResponse, { bytes: number; since: number }>();
+  app.server.on('request', (_request, response: ServerResponse) => {
+    watched.set(response, { bytes: -1, since: 0 });
+    response.once('close', () => watched.delete(response));
+  });
+  const timer = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [response, state] of watched) {
+        const bytes = response.socket?.bytesWritten ?? 0;
+        if (!response.writableNeedDrain || bytes !== state.bytes) {
+          state.bytes = response.writableNeedDrain ? bytes : -1;
+          state.since = now;
+        } else if (now - state.since >= timeoutMs) {
+          app.log.warn(
+            { url: response.req?.url, stalledMs: now - state.since },
+            'response cut: its client took no byte while the server waited to write',
+          );
+          watched.delete(response);
+          response.destroy();
+        }
+      }
+    },
+    Math.max(10, Math.min(1_000, Math.floor(timeoutMs / 4))),
+  );
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

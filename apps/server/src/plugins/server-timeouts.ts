@@ -10,6 +10,12 @@ export interface ServerTimeouts {
   connectionTimeout: number;
   /** How often Node checks connections against the request and headers timeouts. */
   connectionsCheckingInterval: number;
+  /**
+   * A response whose client has not taken a byte for this long while the server waits to write
+   * (the socket's buffer full) is destroyed: a client that stopped reading a download no longer
+   * holds it, and what it holds (the backup's one-at-a-time lock), for the socket timeout.
+   */
+  stalledResponseTimeout: number;
 }
 
 /**
@@ -18,7 +24,8 @@ export interface ServerTimeouts {
  * trickling headers is cut after 10 s; a slow upload after 30 s (a 4 MiB MCP body needs ~1 Mbit/s).
  * Keep-alive stays open 72 s, longer than the 60 s idle timeout of common load balancers, so the
  * balancer closes first and never sends on a socket we just closed. A socket silent both ways for
- * 10 minutes is dead (long pipelines talk over SSE, which pings every 15 s).
+ * 10 minutes is dead (long pipelines talk over SSE, which pings every 15 s); a response whose
+ * client took no byte for a minute while the server waited to write is cut.
  */
 export const SERVER_TIMEOUTS: ServerTimeouts = {
   requestTimeout: 30_000,
@@ -26,6 +33,7 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   keepAliveTimeout: 72_000,
   connectionTimeout: 600_000,
   connectionsCheckingInterval: 1_000,
+  stalledResponseTimeout: 60_000,
 };
 
 /**

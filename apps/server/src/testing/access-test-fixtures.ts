@@ -32,7 +32,10 @@ export interface SignedInUser {
 export async function createServerWithRoutes(
   target: TestDatabaseTarget,
   addRoutes: (app: FastifyInstance) => void | Promise<void>,
-  extra: { capabilities?: readonly Capability[] } = {},
+  extra: {
+    capabilities?: readonly Capability[];
+    timeouts?: Parameters<typeof buildServer>[0]['timeouts'];
+  } = {},
 ): Promise<Pick<TestServer, 'app' | 'database' | 'close'>> {
   const config = loadConfig({ NODE_ENV: 'test', SVC_PASSWORD_COST: '12', ...FIXTURE_ENV });
   const database = await target.open();
