@@ -1,6 +1,7 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { createManualClock, createMemoryMailer } from '@svc/gate/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,7 @@ async function startServer(
   target: TestDatabaseTarget,
   env: Record<string, string> = {},
   timeouts: Parameters<typeof buildServer>[0]['timeouts'] = {},
+  addRoutes: (app: FastifyInstance) => void = () => {},
 ): Promise<HardenedServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -59,6 +61,7 @@ async function startServer(
     logStream,
     timeouts,
   });
+  addRoutes(app);
   await app.ready();
   return {
     app,
@@ -338,6 +341,55 @@ describe('timeouts', () => {
       await server.close();
     }
   });
+
+  it.each([
+    ['streamed (the writer waits for drain)', '/big/stream'],
+    ['sent in one piece (the end written, not taken)', '/big/whole'],
+  ])(
+    'cut a response %s to a client that reads nothing, after the stall timeout',
+    async (_name, path) => {
+      const target = testDatabaseTargets()[0] as TestDatabaseTarget;
+      // 48 MB: more than loopback's socket buffers hold on both sides.
+      const size = 48 * 1024 * 1024;
+      const server = await startServer(target, {}, { stalledResponseTimeout: 500 }, (app) => {
+        app.get('/big/stream', (_request, reply) => {
+          let sent = 0;
+          const chunks = new Readable({
+            read() {
+              sent += 65_536;
+              this.push(sent > size ? null : Buffer.alloc(65_536, 120));
+            },
+          });
+          return reply.type('application/octet-stream').send(chunks);
+        });
+        app.get('/big/whole', (_request, reply) =>
+          reply.type('application/octet-stream').send(Buffer.alloc(size, 120)),
+        );
+      });
+      try {
+        const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
+        const closed = new Promise<void>((resolve) =>
+          server.app.server.once('request', (_request, response: ServerResponse) =>
+            response.once('close', resolve),
+          ),
+        );
+        const reader = await openSocket(Number(new URL(address).port));
+        reader.socket.pause();
+        reader.socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+        // Before the change only the 10-minute socket timeout ended it.
+        const outcome = await Promise.race([
+          closed.then(() => 'cut'),
+          new Promise((resolve) => setTimeout(() => resolve('still held'), 30_000)),
+        ]);
+        expect(outcome).toBe('cut');
+        await waitFor(() => server.logs.some((line) => line.includes('response cut')));
+        reader.socket.destroy();
+      } finally {
+        await server.close();
+      }
+    },
+    60_000,
+  );
 
   it('let close() finish at once beside connections that never made a request', async () => {
     const target = testDatabaseTargets()[0] as TestDatabaseTarget;

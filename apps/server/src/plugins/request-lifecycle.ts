@@ -91,24 +91,28 @@ function closeSilentConnections(app: FastifyInstance): { closeAll(): void } {
  * Node's socket timeout (10 minutes) is the only bound on a client that stops reading a response:
  * while its buffers are full the socket is silent both ways, and the response — a backup's
  * one-at-a-time lock, a file handle — is held for those 10 minutes. Here every response under
- * way is sampled a few times per `timeoutMs`: one whose writer is waiting on the client
- * (`writableNeedDrain`) and whose socket has taken no byte since the client last made room, for
- * `timeoutMs`, is destroyed (its `close` fires, so what it held is released). A slow reader
- * makes room now and then and is never cut; an idle keep-alive socket has no response under way.
+ * way is sampled a few times per `timeoutMs`. One that waits on its client — its writer told to
+ * wait for `drain`, or its end written but not yet taken — and whose socket has neither handed
+ * out a byte (`bytesWritten`) nor shed its queue (`writableLength`) for `timeoutMs` is destroyed
+ * (its `close` fires, so what it held is released). A slow reader makes room now and then and is
+ * never cut; an idle keep-alive socket has no response under way.
  */
 function cutStalledResponses(app: FastifyInstance, timeoutMs: number): { stop(): void } {
-  const watched = new Map<ServerResponse, { bytes: number; since: number }>();
+  const watched = new Map<ServerResponse, { bytes: number; queued: number; since: number }>();
   app.server.on('request', (_request, response: ServerResponse) => {
-    watched.set(response, { bytes: -1, since: 0 });
+    watched.set(response, { bytes: -1, queued: -1, since: 0 });
     response.once('close', () => watched.delete(response));
   });
   const timer = setInterval(
     () => {
       const now = Date.now();
       for (const [response, state] of watched) {
-        const bytes = response.socket?.bytesWritten ?? 0;
-        if (!response.writableNeedDrain || bytes !== state.bytes) {
-          state.bytes = response.writableNeedDrain ? bytes : -1;
+        const waiting = response.writableNeedDrain || (response.writableEnded && !response.writableFinished);
+        const bytes = response.socket?.bytesWritten ?? -1;
+        const queued = response.socket?.writableLength ?? -1;
+        if (!waiting || bytes !== state.bytes || queued !== state.queued) {
+          state.bytes = waiting ? bytes : -1;
+          state.queued = waiting ? queued : -1;
           state.since = now;
         } else if (now - state.since >= timeoutMs) {
           app.log.warn(
