@@ -275,10 +275,13 @@ function checkObject(
   for (const key in value) {
     count++;
     let matched = false;
-    if (properties !== undefined && Object.hasOwn(properties, key)) {
-      matched = true;
-      const error = check(value[key], properties[key], options, '', 0);
-      if (error !== null) return within(path, key, error);
+    if (properties !== undefined) {
+      const sub = properties[key];
+      if (sub !== undefined ? isOwnFound(properties, key, sub) : Object.hasOwn(properties, key)) {
+        matched = true;
+        const error = check(value[key], sub, options, '', 0);
+        if (error !== null) return within(path, key, error);
+      }
     }
     if (patterns !== undefined) {
       for (const pattern in patterns) {
@@ -300,6 +303,15 @@ function checkObject(
   if (typeof schema.maxProperties === 'number' && count > schema.maxProperties)
     return explaining ? explain(path, `must have at most ${schema.maxProperties} properties`) : FAILED;
   return null;
+}
+
+/**
+ * Whether `found`, read as `record[key]`, is the record's own member, asking the record again only
+ * when it may be inherited: a document's values are never functions (the methods `constructor`,
+ * `toString` … are), and `__proto__` reads the prototype unless the record has its own.
+ */
+function isOwnFound(record: Record<string, unknown>, key: string, found: unknown): boolean {
+  return (typeof found !== 'function' && key !== '__proto__') || Object.hasOwn(record, key);
 }
 
 function checkArray(

@@ -32,6 +32,9 @@ export const IF = 1 << 17;
 export const OBJECT_KEYWORDS =
   REQUIRED | PROPERTIES | PATTERN_PROPERTIES | ADDITIONAL_PROPERTIES | PROPERTY_COUNT;
 export const COMBINATORS = ALL_OF | ANY_OF | ONE_OF | NOT | IF;
+/** Keywords that lead to other schemas (array bounds ride along with `items`). */
+export const SUBSCHEMA_KEYWORDS =
+  REF | PROPERTIES | PATTERN_PROPERTIES | ADDITIONAL_PROPERTIES | ARRAY_KEYWORDS | COMBINATORS;
 
 /**
  * The keyword bits of `schema`: its enumerable string keys, own or inherited, as `for…in` lists
