@@ -4,15 +4,16 @@ import {
   type ValueCheckOptions,
   type ValueError,
 } from '../schema-validator/find-value-error.js';
-import { hasJsonType } from '../schema-validator/value-checks.js';
+import { keywordsOf, SUBSCHEMA_KEYWORDS } from '../schema-validator/value-keywords.js';
 import { readLocalTarget, resolveLocalValue } from '../spec-model.js';
 import { child, type Place, type PlaceSource, type RuleContext, report } from './rule-context.js';
 
 /**
  * Checks examples against their schemas with the toolkit's own validator, in the dialect of
  * the document's version (3.0 Schema Objects with `nullable`; 3.1+ JSON Schema 2020-12). Each
- * schema is compiled once; each (schema, example value) pair is checked once, so an example
- * component shared by many operations costs one check per schema.
+ * (schema, example value) pair whose schema leads to other schemas is checked once, so an example
+ * component shared by many operations costs one check per schema; a schema without subschemas is
+ * cheaper to check again than to remember.
  */
 export interface ExampleChecker {
   /** Checks `value` against `schema`; reports SPEC_EXAMPLE_INVALID at `place` when it fails. */
@@ -35,8 +36,9 @@ export function createExampleChecker(context: RuleContext): ExampleChecker {
     resolve: (ref) => readLocalTarget(doc, ref),
     nullable: context.version === '3.0' || context.version === '2.0',
   };
-  // Verdicts per schema: objects by identity, scalars by value (the same anywhere). Most schemas
-  // meet one value, so the first verdict is kept inline and a Map is made only for a second.
+  // Verdicts per schema with subschemas: objects by identity, scalars by value (the same
+  // anywhere). Most schemas meet one value, so the first verdict is kept inline and a Map is
+  // made only for a second.
   const checked = new Map<object, Verdict>();
   const checker: ExampleChecker = {
     check(rawSchema, value, place, rule = 'SPEC_EXAMPLE_INVALID') {
@@ -45,9 +47,15 @@ export function createExampleChecker(context: RuleContext): ExampleChecker {
         if (schema === false) reportInvalid({ path: '', message: 'no value is allowed here' }, place, rule);
         return;
       }
-      if (quickVerdict(schema, value) === true) return;
-      const verdict = checked.get(schema);
       let error: ValueError | null | undefined;
+      // A schema without subschemas is checked afresh each time: that costs about what a lookup
+      // would, and nothing is allocated to remember it (most examples meet such a schema once).
+      if ((keywordsOf(schema) & SUBSCHEMA_KEYWORDS) === 0) {
+        error = findValueError(value, schema, options);
+        if (error !== null) reportInvalid(error, place, rule);
+        return;
+      }
+      const verdict = checked.get(schema);
       if (verdict === undefined) {
         error = findValueError(value, schema, options);
         checked.set(schema, { value, error, more: undefined });
@@ -120,33 +128,4 @@ interface Verdict {
   readonly value: unknown;
   readonly error: ValueError | null;
   more: Map<unknown, ValueError | null> | undefined;
-}
-
-const ANNOTATIONS = new Set([
-  'type',
-  'description',
-  'title',
-  'example',
-  'examples',
-  'format',
-  'readOnly',
-  'writeOnly',
-  'deprecated',
-  'externalDocs',
-  'xml',
-]);
-
-/**
- * Answers the common case without compiling: a schema that constrains nothing but the JSON type
- * (annotations and formats aside, which examples are not held to) and a value of that type.
- * Undefined when the compiled validator must decide.
- */
-function quickVerdict(schema: Record<string, unknown>, value: unknown): true | undefined {
-  const type = schema.type;
-  if (typeof type !== 'string') return undefined;
-  for (const key in schema) {
-    if (!ANNOTATIONS.has(key) && !key.startsWith('x-')) return undefined;
-  }
-  if (typeof schema.format === 'string' && type === 'string') return undefined;
-  return hasJsonType(value, type) ? true : undefined;
 }

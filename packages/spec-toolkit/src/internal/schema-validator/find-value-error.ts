@@ -8,6 +8,29 @@ import {
   jsonTypeOf,
   patternRegExp,
 } from './value-checks.js';
+import {
+  ADDITIONAL_PROPERTIES,
+  ALL_OF,
+  ANY_OF,
+  ARRAY_KEYWORDS,
+  COMBINATORS,
+  CONST,
+  ENUM,
+  IF,
+  keywordsOf,
+  NOT,
+  NULLABLE,
+  NUMBER_KEYWORDS,
+  OBJECT_KEYWORDS,
+  ONE_OF,
+  PATTERN_PROPERTIES,
+  PROPERTIES,
+  PROPERTY_COUNT,
+  REF,
+  REQUIRED,
+  STRING_KEYWORDS,
+  TYPE,
+} from './value-keywords.js';
 
 /** The first reason a value fails a schema: where (a pointer into the value) and why. */
 export interface ValueError {
@@ -90,7 +113,10 @@ function check(
   if (schema === true || schema === undefined) return null;
   if (schema === false) return explaining ? explain(path, 'no value is allowed here') : FAILED;
   if (!isPlainObject(schema)) return null;
-  if (typeof schema.$ref === 'string') {
+  // Only the keywords the schema holds are read (see value-keywords.ts); none: nothing to reject.
+  const has = keywordsOf(schema);
+  if (has === 0) return null;
+  if ((has & REF) !== 0 && typeof schema.$ref === 'string') {
     // A chain of references that never reaches a value-consuming schema is a cycle: let it pass.
     if (hops > 64) return null;
     const target = options.resolve(schema.$ref);
@@ -98,37 +124,43 @@ function check(
     // 3.0 ignores a `$ref`'s siblings; 3.1 applies them too.
     if (error !== null || options.nullable) return error;
   }
-  if (value === null && options.nullable && schema.nullable === true) return null;
-  const type = schema.type;
-  if (typeof type === 'string') {
-    if (!hasJsonType(value, type))
-      return explaining ? explain(path, `must be ${type}, not ${describeType(value)}`) : FAILED;
-  } else if (Array.isArray(type) && type.length > 0) {
-    if (!hasAnyType(value, type))
-      return explaining ? explain(path, `must be ${type.join(' or ')}, not ${describeType(value)}`) : FAILED;
+  const nullAllowed =
+    value === null && options.nullable && (has & NULLABLE) !== 0 && schema.nullable === true;
+  if (nullAllowed) return null;
+  if ((has & TYPE) !== 0) {
+    const type = schema.type;
+    if (typeof type === 'string') {
+      if (!hasJsonType(value, type))
+        return explaining ? explain(path, `must be ${type}, not ${describeType(value)}`) : FAILED;
+    } else if (Array.isArray(type) && type.length > 0) {
+      if (!hasAnyType(value, type))
+        return explaining
+          ? explain(path, `must be ${type.join(' or ')}, not ${describeType(value)}`)
+          : FAILED;
+    }
   }
-  const allowed = schema.enum;
-  if (Array.isArray(allowed) && !includesJson(allowed, value)) {
-    if (!(value === null && options.nullable && schema.nullable === true))
+  if ((has & ENUM) !== 0) {
+    const allowed = schema.enum;
+    if (Array.isArray(allowed) && !includesJson(allowed, value))
       return explaining
         ? explain(path, `${describeValue(value)} is not one of ${allowed.map(describeValue).join(', ')}`)
         : FAILED;
   }
-  if (schema.const !== undefined && !jsonEqual(schema.const, value))
+  if ((has & CONST) !== 0 && schema.const !== undefined && !jsonEqual(schema.const, value))
     return explaining ? explain(path, `must be ${describeValue(schema.const)}`) : FAILED;
-  const kind = jsonTypeOf(value);
-  const own =
-    kind === 'object'
-      ? checkObject(value as Record<string, unknown>, schema, options, path)
-      : kind === 'array'
-        ? checkArray(value as unknown[], schema, options, path)
-        : kind === 'string'
-          ? checkString(value as string, schema, path)
-          : kind === 'number'
-            ? checkNumber(value as number, schema, path)
-            : null;
+  let own: ValueError | null = null;
+  if (typeof value === 'string') {
+    if ((has & STRING_KEYWORDS) !== 0) own = checkString(value, schema, path);
+  } else if (typeof value === 'number') {
+    if ((has & NUMBER_KEYWORDS) !== 0) own = checkNumber(value, schema, path);
+  } else if (Array.isArray(value)) {
+    if ((has & ARRAY_KEYWORDS) !== 0) own = checkArray(value, schema, options, path);
+  } else if (typeof value === 'object' && value !== null) {
+    if ((has & OBJECT_KEYWORDS) !== 0)
+      own = checkObject(value as Record<string, unknown>, schema, options, path, has);
+  }
   if (own !== null) return own;
-  return checkCombinators(value, schema, options, path, hops);
+  return (has & COMBINATORS) === 0 ? null : checkCombinators(value, schema, options, path, hops, has);
 }
 
 // Loops, not \`some\` with an arrow: a closure over \`value\` would make every \`check\` call allocate its context.
@@ -157,18 +189,19 @@ function checkCombinators(
   options: ValueCheckOptions,
   path: string,
   hops: number,
+  has: number,
 ): ValueError | null {
   // Combinators do not consume the value: a schema that reaches itself through them is a cycle.
   if (hops > 64) return null;
   const next = hops + 1;
-  if (Array.isArray(schema.allOf)) {
+  if ((has & ALL_OF) !== 0 && Array.isArray(schema.allOf)) {
     const parts = schema.allOf;
     for (let index = 0; index < parts.length; index++) {
       const error = check(value, parts[index], options, path, next);
       if (error !== null) return error;
     }
   }
-  if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0) {
+  if ((has & ANY_OF) !== 0 && Array.isArray(schema.anyOf) && schema.anyOf.length > 0) {
     let first: ValueError | null = null;
     let passed = false;
     const branches = schema.anyOf;
@@ -185,7 +218,7 @@ function checkCombinators(
         ? explain(path, `matches none of "anyOf" (first: ${first?.message ?? 'no branch'})`)
         : FAILED;
   }
-  if (Array.isArray(schema.oneOf) && schema.oneOf.length > 0) {
+  if ((has & ONE_OF) !== 0 && Array.isArray(schema.oneOf) && schema.oneOf.length > 0) {
     let matches = 0;
     let first: ValueError | null = null;
     const branches = schema.oneOf;
@@ -203,9 +236,9 @@ function checkCombinators(
         ? explain(path, `matches ${matches} branches of "oneOf", where exactly one must match`)
         : FAILED;
   }
-  if (schema.not !== undefined && check(value, schema.not, options, path, next) === null)
+  if ((has & NOT) !== 0 && schema.not !== undefined && check(value, schema.not, options, path, next) === null)
     return explaining ? explain(path, 'must not match "not"') : FAILED;
-  if (schema.if !== undefined) {
+  if ((has & IF) !== 0 && schema.if !== undefined) {
     const branch = check(value, schema.if, options, path, next) === null ? schema.then : schema.else;
     if (branch !== undefined) return check(value, branch, options, path, next);
   }
@@ -217,8 +250,9 @@ function checkObject(
   schema: Record<string, unknown>,
   options: ValueCheckOptions,
   path: string,
+  has: number,
 ): ValueError | null {
-  if (Array.isArray(schema.required)) {
+  if ((has & REQUIRED) !== 0 && Array.isArray(schema.required)) {
     const required = schema.required;
     for (let index = 0; index < required.length; index++) {
       const name = required[index];
@@ -226,17 +260,28 @@ function checkObject(
         return explaining ? explain(path, `property "${name}" is required`) : FAILED;
     }
   }
-  const properties = isPlainObject(schema.properties) ? schema.properties : undefined;
-  const patterns = isPlainObject(schema.patternProperties) ? schema.patternProperties : undefined;
-  const additional = schema.additionalProperties;
+  const properties =
+    (has & PROPERTIES) !== 0 && isPlainObject(schema.properties) ? schema.properties : undefined;
+  const patterns =
+    (has & PATTERN_PROPERTIES) !== 0 && isPlainObject(schema.patternProperties)
+      ? schema.patternProperties
+      : undefined;
+  const additional = (has & ADDITIONAL_PROPERTIES) === 0 ? undefined : schema.additionalProperties;
+  if ((has & PROPERTY_COUNT) === 0 && properties === undefined && patterns === undefined) {
+    // Only `required` (done), or members that are all allowed: no need to list the value's keys.
+    if (additional === undefined || additional === true) return null;
+  }
   let count = 0;
   for (const key in value) {
     count++;
     let matched = false;
-    if (properties !== undefined && Object.hasOwn(properties, key)) {
-      matched = true;
-      const error = check(value[key], properties[key], options, '', 0);
-      if (error !== null) return within(path, key, error);
+    if (properties !== undefined) {
+      const sub = properties[key];
+      if (sub !== undefined ? isOwnFound(properties, key, sub) : Object.hasOwn(properties, key)) {
+        matched = true;
+        const error = check(value[key], sub, options, '', 0);
+        if (error !== null) return within(path, key, error);
+      }
     }
     if (patterns !== undefined) {
       for (const pattern in patterns) {
@@ -252,11 +297,21 @@ function checkObject(
     const error = check(value[key], additional, options, '', 0);
     if (error !== null) return within(path, key, error);
   }
+  if ((has & PROPERTY_COUNT) === 0) return null;
   if (typeof schema.minProperties === 'number' && count < schema.minProperties)
     return explaining ? explain(path, `must have at least ${schema.minProperties} properties`) : FAILED;
   if (typeof schema.maxProperties === 'number' && count > schema.maxProperties)
     return explaining ? explain(path, `must have at most ${schema.maxProperties} properties`) : FAILED;
   return null;
+}
+
+/**
+ * Whether `found`, read as `record[key]`, is the record's own member, asking the record again only
+ * when it may be inherited: a document's values are never functions (the methods `constructor`,
+ * `toString` … are), and `__proto__` reads the prototype unless the record has its own.
+ */
+function isOwnFound(record: Record<string, unknown>, key: string, found: unknown): boolean {
+  return (typeof found !== 'function' && key !== '__proto__') || Object.hasOwn(record, key);
 }
 
 function checkArray(
@@ -288,7 +343,7 @@ function checkArray(
 
 function checkString(value: string, schema: Record<string, unknown>, path: string): ValueError | null {
   if (typeof schema.minLength === 'number' || typeof schema.maxLength === 'number') {
-    const length = [...value].length;
+    const length = countCodePoints(value);
     if (typeof schema.minLength === 'number' && length < schema.minLength)
       return explaining ? explain(path, `must be at least ${schema.minLength} characters long`) : FAILED;
     if (typeof schema.maxLength === 'number' && length > schema.maxLength)
@@ -323,4 +378,20 @@ function checkNumber(value: number, schema: Record<string, unknown>, path: strin
       return explaining ? explain(path, `must be a multiple of ${multipleOf}`) : FAILED;
   }
   return null;
+}
+
+/** `[...text].length` without the array: a surrogate pair is one character, a lone surrogate one too. */
+export function countCodePoints(text: string): number {
+  let count = text.length;
+  for (let index = 0; index < text.length - 1; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        index++;
+      }
+    }
+  }
+  return count;
 }
