@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { GateDatabase } from '../db/schema.js';
-import { hasOwnPassword } from '../sso/external-identity-store.js';
+import { listPasskeyCredentials } from '../passkeys/passkey-credentials.js';
+import { hasOwnPassword, listExternalIdentities } from '../sso/external-identity-store.js';
 
 /** The sign-in method about to be removed: a connected provider, or one passkey. */
 export type RemovedSignInMethod = { providerId: string } | { passkeyId: string };
@@ -20,18 +21,10 @@ export async function keepsAnotherSignInMethod(
   removing: RemovedSignInMethod,
 ): Promise<boolean> {
   if (await hasOwnPassword(db, userId)) return true;
-  const providers = await db
-    .selectFrom('external_identities')
-    .select('provider_id')
-    .where('user_id', '=', userId)
-    .execute();
   const providerId = 'providerId' in removing ? removing.providerId : undefined;
+  const providers = await listExternalIdentities(db, userId);
   if (providers.some((row) => row.provider_id !== providerId)) return true;
-  const passkeys = await db
-    .selectFrom('passkey_credentials')
-    .select('id')
-    .where('user_id', '=', userId)
-    .execute();
   const passkeyId = 'passkeyId' in removing ? removing.passkeyId : undefined;
+  const passkeys = await listPasskeyCredentials(db, userId);
   return passkeys.some((row) => row.id !== passkeyId);
 }
